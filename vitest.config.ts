@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One run over every package's own vitest config, so `pnpm test` reports a single total.
+export default defineConfig({
+  test: {
+    projects: ['spec', 'packages/*', 'examples/*'],
+  },
+});
