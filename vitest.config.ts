@@ -3,6 +3,18 @@ import { defineConfig } from 'vitest/config';
 // One run over every package's own vitest config, so `pnpm test` reports a single total.
 export default defineConfig({
   test: {
-    projects: ['spec', 'packages/*', 'examples/*'],
+    projects: [
+      'spec',
+      'packages/*',
+      'examples/*',
+      {
+        test: {
+          name: 'packaging',
+          include: ['test/packaging/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
+    ],
   },
 });

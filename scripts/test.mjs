@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// `pnpm test`: builds, checks, lints, type-checks and tests everything, then prints one `N passed, N failed` line.
+// Gate steps (build, lint, ...) stop the run on failure; test counts come from vitest's JSON reports.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const resultsDir = join(root, '.vitest-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}: ${[command, ...args].join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function finish(code) {
+  const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
+  process.exit(code);
+}
+
+const gates = [
+  ['build', 'pnpm', ['build']],
+  ['generated files are fresh', 'node', ['scripts/check-generated.mjs']],
+  ['lint', 'pnpm', ['lint']],
+  ['typecheck', 'pnpm', ['typecheck']],
+  ['package exports (publint, attw)', 'pnpm', ['-r', '--if-present', 'test:exports']],
+];
+for (const [title, command, args] of gates) {
+  if (!run(title, command, args)) {
+    console.error(`\n✖ ${title} failed`);
+    totals.failed += 1;
+    finish(1);
+  }
+}
+
+const suites = [
+  ['tests', ['vitest', 'run'], {}],
+  ['stress tests (short mode)', ['vitest', 'run', '--config', 'vitest.stress.config.ts'], { STRESS_MODE: 'short' }],
+];
+let ok = true;
+for (const [title, args, env] of suites) {
+  const report = join(resultsDir, `${title.split(' ')[0]}.json`);
+  const passed = run(title, 'pnpm', ['exec', ...args, '--reporter=default', '--reporter=json', `--outputFile=${report}`], env);
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += json.numPassedTests;
+    totals.failed += json.numFailedTests;
+    totals.skipped += json.numPendingTests + json.numTodoTests;
+    // A suite that fails to load has no failed test but is a failure all the same.
+    if (!passed && json.numFailedTests === 0) totals.failed += 1;
+  } catch {
+    totals.failed += 1;
+  }
+  ok &&= passed;
+}
+
+if (!run('benchmarks (smoke)', 'pnpm', ['bench', '--smoke'])) {
+  totals.failed += 1;
+  ok = false;
+}
+finish(ok ? 0 : 1);
