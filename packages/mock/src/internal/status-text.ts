@@ -1,0 +1,26 @@
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  418: "I'm a Teapot",
+  422: 'Unprocessable Entity',
+  413: 'Payload Too Large',
+  425: 'Too Early',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** The reason phrase Fastify puts in the `error` field of an error body. */
+export function statusText(status: number): string {
+  return REASONS[status] ?? 'Error';
+}
