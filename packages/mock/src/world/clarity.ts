@@ -1,0 +1,80 @@
+import { decodeAddress, splitPrincipal } from './ids';
+import type { ClarityValue } from './types';
+
+/**
+ * Clarity values with their real consensus serialization (`hex`) and Clarity notation (`repr`), e.g.
+ * `u100` is `0x0100000000000000000000000000000064`.
+ */
+export type Cv = ClarityValue;
+
+const encoder = new TextEncoder();
+
+function body(value: Cv): string {
+  return value.hex.slice(2);
+}
+
+function u32(n: number): string {
+  return n.toString(16).padStart(8, '0');
+}
+
+function bytesHex(bytes: Uint8Array): string {
+  let out = '';
+  for (const b of bytes) out += b.toString(16).padStart(2, '0');
+  return out;
+}
+
+function int128(n: bigint): string {
+  const twos = n < 0n ? (1n << 128n) + n : n;
+  return twos.toString(16).padStart(32, '0');
+}
+
+/** Builders for the Clarity value kinds the world uses. */
+export const cv = {
+  uint: (n: bigint | number): Cv => ({ hex: `0x01${int128(BigInt(n))}`, repr: `u${n}` }),
+  int: (n: bigint | number): Cv => ({ hex: `0x00${int128(BigInt(n))}`, repr: `${n}` }),
+  bool: (b: boolean): Cv => ({ hex: b ? '0x03' : '0x04', repr: b ? 'true' : 'false' }),
+  principal(principal: string): Cv {
+    const { address, name } = splitPrincipal(principal);
+    const { version, hash160 } = decodeAddress(address);
+    const head = `${version.toString(16).padStart(2, '0')}${hash160}`;
+    if (name === undefined) return { hex: `0x05${head}`, repr: `'${principal}` };
+    const nameHex = bytesHex(encoder.encode(name));
+    return {
+      hex: `0x06${head}${(nameHex.length / 2).toString(16).padStart(2, '0')}${nameHex}`,
+      repr: `'${principal}`,
+    };
+  },
+  buffer: (hex: string): Cv => {
+    const raw = hex.startsWith('0x') ? hex.slice(2) : hex;
+    return { hex: `0x02${u32(raw.length / 2)}${raw}`, repr: `0x${raw}` };
+  },
+  ascii: (text: string): Cv => ({
+    hex: `0x0d${u32(text.length)}${bytesHex(encoder.encode(text))}`,
+    repr: JSON.stringify(text),
+  }),
+  utf8: (text: string): Cv => {
+    const bytes = encoder.encode(text);
+    return { hex: `0x0e${u32(bytes.length)}${bytesHex(bytes)}`, repr: `u${JSON.stringify(text)}` };
+  },
+  none: (): Cv => ({ hex: '0x09', repr: 'none' }),
+  some: (inner: Cv): Cv => ({ hex: `0x0a${body(inner)}`, repr: `(some ${inner.repr})` }),
+  ok: (inner: Cv): Cv => ({ hex: `0x07${body(inner)}`, repr: `(ok ${inner.repr})` }),
+  err: (inner: Cv): Cv => ({ hex: `0x08${body(inner)}`, repr: `(err ${inner.repr})` }),
+  list: (items: readonly Cv[]): Cv => ({
+    hex: `0x0b${u32(items.length)}${items.map(body).join('')}`,
+    repr: `(list${items.map((i) => ` ${i.repr}`).join('')})`,
+  }),
+  /** Tuples serialize their fields sorted by name, as Clarity's BTreeMap does. */
+  tuple(fields: Readonly<Record<string, Cv>>): Cv {
+    const names = Object.keys(fields).sort();
+    let hex = `0x0c${u32(names.length)}`;
+    let repr = '(tuple';
+    for (const name of names) {
+      const value = fields[name] as Cv;
+      const nameHex = bytesHex(encoder.encode(name));
+      hex += `${(nameHex.length / 2).toString(16).padStart(2, '0')}${nameHex}${body(value)}`;
+      repr += ` (${name} ${value.repr})`;
+    }
+    return { hex, repr: `${repr})` };
+  },
+};

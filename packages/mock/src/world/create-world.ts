@@ -1,0 +1,77 @@
+import { toBlock } from './blocks';
+import { copyBrc20, makeBrc20Token, seedBrc20Tokens } from './brc20';
+import { toSmartContractStatus } from './contracts';
+import { principalEtag, transactionEtag } from './etags';
+import { buildFixtures } from './fixtures';
+import { generateChain } from './genesis';
+import { addContract, mineBlock } from './mine';
+import type { BlockRecord } from './model';
+import {
+  listAddressTransactionEvents,
+  listAddressTransactions,
+  listTransactionsWithTransfers,
+} from './queries';
+import { toTransaction } from './transactions';
+import type { World, WorldOptions } from './world';
+
+const DEFAULTS = { seed: 1, blocks: 300, transactionsPerBlock: 10, addresses: 40 } as const;
+
+/**
+ * Creates a deterministic synthetic chain: same options, byte-identical answers in any request order.
+ * @example
+ * const world = createWorld({ seed: 1 });
+ * const page = world.listAddressTransactions(world.fixtures.address, { limit: 20, offset: 0 });
+ */
+export function createWorld(options: WorldOptions = {}): World {
+  const seed = (options.seed ?? DEFAULTS.seed) >>> 0;
+  const perBlock = Math.max(1, Math.floor(options.transactionsPerBlock ?? DEFAULTS.transactionsPerBlock));
+  const generated = generateChain(seed, {
+    blocks: options.blocks ?? DEFAULTS.blocks,
+    transactionsPerBlock: perBlock,
+    addresses: options.addresses ?? DEFAULTS.addresses,
+  });
+  const { chain } = generated;
+  const { index } = chain;
+  for (const [ticker, token] of seedBrc20Tokens(seed)) index.brc20.set(ticker, token);
+  const fixtures = buildFixtures(generated);
+  const block = (record: BlockRecord | undefined) => (record ? toBlock(record) : undefined);
+
+  return {
+    seed,
+    fixtures,
+    get tip() {
+      return toBlock(index.tip);
+    },
+    getBrc20Token: (ticker) => {
+      const token = index.brc20.get(ticker.toLowerCase());
+      return token && copyBrc20(token);
+    },
+    getSmartContractStatus: (contractId) => toSmartContractStatus(index.deployState(contractId)),
+    hasTransaction: (txId) => index.txById.has(txId),
+    getTransaction: (txId) => {
+      const tx = index.txById.get(txId);
+      return tx && toTransaction(tx);
+    },
+    listAddressTransactionEvents: (address, txId, page) =>
+      listAddressTransactionEvents(index, address, txId, page),
+    listAddressTransactions: (address, page) => listAddressTransactions(index, address, page),
+    listTransactionsWithTransfers: (principal, q) => listTransactionsWithTransfers(index, principal, q),
+    getBlockByHash: (hash) => block(index.blockByHash.get(hash)),
+    getBlockByHeight: (height) => block(index.blockAt(height)),
+    getBlockByBurnBlockHeight: (height) => block(index.burnByHeight.get(height)),
+    getBlockByBurnBlockHash: (hash) => block(index.burnByHash.get(hash)),
+    principalEtag: (principal) => principalEtag(index, principal),
+    transactionEtag: (txId) => transactionEtag(index, txId),
+    mineBlock: (opts) => toBlock(mineBlock(chain, perBlock, opts)),
+    addBrc20Token: (input) => {
+      const token = makeBrc20Token(seed, input);
+      index.brc20.set(token.token.ticker, token);
+      return copyBrc20(token);
+    },
+    addContract: (input) => {
+      addContract(chain, input);
+      return toSmartContractStatus(index.deployState(input.contractId));
+    },
+    principals: () => [...index.principalTxs.keys()],
+  };
+}

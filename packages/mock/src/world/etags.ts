@@ -1,0 +1,33 @@
+import { digestHex } from './hash';
+import type { ChainIndex } from './indexes';
+import type { TransactionStatus } from './types';
+
+/** Status numbers of the real database (`DbTxStatus`), which feed the transaction ETag. */
+const STATUS_CODE: Record<TransactionStatus, number> = {
+  success: 1,
+  abort_by_response: -1,
+  abort_by_post_condition: -2,
+  problematic_skipped: -6,
+};
+
+/** The world has no PoX-state changes of its own; a constant keeps the real three-part layout. */
+const POX_STATE = 'pox-4';
+
+/**
+ * Principal ETag (notes §1.3): a digest of `<last confirmed tx>:<last mempool tx>:<pox state>`; undefined
+ * for a principal with no activity, in which case the real API sends no ETag.
+ */
+export function principalEtag(index: ChainIndex, principal: string): string | undefined {
+  const list = index.principalTxs.get(principal);
+  const confirmed = list?.[list.length - 1]?.txId;
+  const mempool = index.mempoolByPrincipal.get(principal);
+  if (confirmed === undefined && mempool === undefined) return undefined;
+  return digestHex(`${confirmed ?? ''}:${mempool ?? ''}:${POX_STATE}`);
+}
+
+/** Transaction ETag (notes §1.3): `<tx_id>:<index_block_hash>:<microblock_hash>:<status>`; undefined when unknown. */
+export function transactionEtag(index: ChainIndex, txId: string): string | undefined {
+  const tx = index.txById.get(txId);
+  if (!tx) return undefined;
+  return digestHex(`${tx.txId}:${tx.block.indexBlockHash}:0x:${STATUS_CODE[tx.status]}`);
+}

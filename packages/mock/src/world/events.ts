@@ -1,0 +1,210 @@
+import type { Cv } from './clarity';
+import type { AssetClass, AssetEventRecord, EventRecord, TxRecord } from './model';
+import type {
+  AddressTransactionEvent,
+  AssetEventCounts,
+  FtTransfer,
+  NftTransfer,
+  StxTransfer,
+  TransactionEvent,
+} from './types';
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** An event before it gets its `event_index` within the transaction. */
+export type EventDraft = DistributiveOmit<EventRecord, 'index'>;
+
+const asset = (
+  kind: AssetClass,
+  action: AssetEventRecord['action'],
+  parts: {
+    sender?: string;
+    recipient?: string;
+    amount?: bigint;
+    assetId?: string;
+    value?: Cv;
+    memo?: string;
+  },
+): EventDraft => ({ kind, action, amount: parts.amount ?? 0n, ...parts });
+
+/** Event draft builders (senders omitted for mints, recipients for burns, as the API reports them). */
+export const ev = {
+  stxTransfer: (sender: string, recipient: string, amount: bigint, memo?: string) =>
+    asset(
+      'stx',
+      'transfer',
+      memo === undefined ? { sender, recipient, amount } : { sender, recipient, amount, memo },
+    ),
+  stxMint: (recipient: string, amount: bigint) => asset('stx', 'mint', { recipient, amount }),
+  stxBurn: (sender: string, amount: bigint) => asset('stx', 'burn', { sender, amount }),
+  ftTransfer: (assetId: string, sender: string, recipient: string, amount: bigint) =>
+    asset('ft', 'transfer', { assetId, sender, recipient, amount }),
+  ftMint: (assetId: string, recipient: string, amount: bigint) =>
+    asset('ft', 'mint', { assetId, recipient, amount }),
+  ftBurn: (assetId: string, sender: string, amount: bigint) =>
+    asset('ft', 'burn', { assetId, sender, amount }),
+  nftTransfer: (assetId: string, sender: string, recipient: string, value: Cv) =>
+    asset('nft', 'transfer', { assetId, sender, recipient, value }),
+  nftMint: (assetId: string, recipient: string, value: Cv) =>
+    asset('nft', 'mint', { assetId, recipient, value }),
+  nftBurn: (assetId: string, sender: string, value: Cv) => asset('nft', 'burn', { assetId, sender, value }),
+  log: (contractId: string, value: Cv): EventDraft => ({ kind: 'log', contractId, topic: 'print', value }),
+  lock: (lockedAddress: string, lockedAmount: bigint, unlockHeight: number): EventDraft => ({
+    kind: 'lock',
+    lockedAddress,
+    lockedAmount,
+    unlockHeight,
+  }),
+};
+
+/** Numbers the drafts in emission order (`event_index` 0, 1, ...). */
+export function indexEvents(drafts: readonly EventDraft[]): EventRecord[] {
+  const out: EventRecord[] = new Array(drafts.length);
+  for (let index = 0; index < drafts.length; index++) {
+    // Drafts are fresh objects owned by their transaction, so numbering them in place is safe (and cheap).
+    const record = drafts[index] as EventDraft & { index: number };
+    record.index = index;
+    out[index] = record as EventRecord;
+  }
+  return out;
+}
+
+/** STX/FT/NFT events in which `principal` is the sender or the recipient (counted once per event). */
+export function isAssetEventOf(event: EventRecord, principal: string): event is AssetEventRecord {
+  return (
+    event.kind !== 'log' &&
+    event.kind !== 'lock' &&
+    (event.sender === principal || event.recipient === principal)
+  );
+}
+
+const parties = (e: AssetEventRecord): { sender?: string; recipient?: string } => ({
+  ...(e.sender === undefined ? {} : { sender: e.sender }),
+  ...(e.recipient === undefined ? {} : { recipient: e.recipient }),
+});
+
+const cvCopy = (value: Cv | undefined): Cv => ({ hex: value?.hex ?? '0x', repr: value?.repr ?? '' });
+
+/** The endpoint-3 item of an asset event. */
+export function toAddressTransactionEvent(e: AssetEventRecord): AddressTransactionEvent {
+  const data = { type: e.action, ...parties(e) };
+  if (e.kind === 'stx')
+    return { type: 'stx', event_index: e.index, data: { ...data, amount: e.amount.toString() } };
+  if (e.kind === 'ft') {
+    return {
+      type: 'ft',
+      event_index: e.index,
+      data: { ...data, amount: e.amount.toString(), asset_identifier: e.assetId ?? '' },
+    };
+  }
+  return {
+    type: 'nft',
+    event_index: e.index,
+    data: { ...data, asset_identifier: e.assetId ?? '', value: cvCopy(e.value) },
+  };
+}
+
+export const toStxTransfer = (e: AssetEventRecord): StxTransfer => ({
+  amount: e.amount.toString(),
+  ...parties(e),
+});
+export const toFtTransfer = (e: AssetEventRecord): FtTransfer => ({
+  amount: e.amount.toString(),
+  asset_identifier: e.assetId ?? '',
+  ...parties(e),
+});
+export const toNftTransfer = (e: AssetEventRecord): NftTransfer => ({
+  asset_identifier: e.assetId ?? '',
+  value: cvCopy(e.value),
+  ...parties(e),
+});
+
+/** The full transaction-event shape (`/extended/v1/tx` style); list endpoints report `events: []`. */
+export function toTransactionEvent(txId: string, e: EventRecord): TransactionEvent {
+  const base = { event_index: e.index, tx_id: txId };
+  switch (e.kind) {
+    case 'log':
+      return {
+        ...base,
+        event_type: 'smart_contract_log',
+        contract_log: { contract_id: e.contractId, topic: e.topic, value: cvCopy(e.value) },
+      };
+    case 'lock':
+      return {
+        ...base,
+        event_type: 'stx_lock',
+        stx_lock_event: {
+          locked_amount: e.lockedAmount.toString(),
+          unlock_height: e.unlockHeight,
+          locked_address: e.lockedAddress,
+        },
+      };
+    case 'stx':
+      return {
+        ...base,
+        event_type: 'stx_asset',
+        asset: {
+          asset_event_type: e.action,
+          sender: e.sender ?? '',
+          recipient: e.recipient ?? '',
+          amount: e.amount.toString(),
+          ...(e.memo === undefined ? {} : { memo: e.memo }),
+        },
+      };
+    case 'ft':
+      return {
+        ...base,
+        event_type: 'fungible_token_asset',
+        asset: {
+          asset_event_type: e.action,
+          asset_id: e.assetId ?? '',
+          sender: e.sender ?? '',
+          recipient: e.recipient ?? '',
+          amount: e.amount.toString(),
+        },
+      };
+    default:
+      return {
+        ...base,
+        event_type: 'non_fungible_token_asset',
+        asset: {
+          asset_event_type: e.action,
+          asset_id: e.assetId ?? '',
+          sender: e.sender ?? '',
+          recipient: e.recipient ?? '',
+          value: cvCopy(e.value),
+        },
+      };
+  }
+}
+
+/** Who pays the fee: the sponsor of a sponsored transaction, otherwise its sender (as the real SQL does). */
+export function feePayer(tx: TxRecord): string {
+  return tx.sponsor?.address ?? tx.sender;
+}
+
+/** STX sent (fee included when `principal` pays it) and received by `principal` in `tx`. */
+export function stxFlows(tx: TxRecord, principal: string): { sent: bigint; received: bigint } {
+  let sent = feePayer(tx) === principal ? tx.fee : 0n;
+  let received = 0n;
+  for (const e of tx.events) {
+    if (e.kind !== 'stx') continue;
+    if (e.sender === principal) sent += e.amount;
+    if (e.recipient === principal) received += e.amount;
+  }
+  return { sent, received };
+}
+
+/** Per asset class and kind, the events of `tx` touching `principal`. */
+export function eventCounts(
+  tx: TxRecord,
+  principal: string,
+): { stx: AssetEventCounts; ft: AssetEventCounts; nft: AssetEventCounts } {
+  const counts = {
+    stx: { transfer: 0, mint: 0, burn: 0 },
+    ft: { transfer: 0, mint: 0, burn: 0 },
+    nft: { transfer: 0, mint: 0, burn: 0 },
+  };
+  for (const e of tx.events) if (isAssetEventOf(e, principal)) counts[e.kind][e.action] += 1;
+  return counts;
+}

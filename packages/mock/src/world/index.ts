@@ -1,0 +1,10 @@
+export { createWorld } from './create-world';
+export type { MineOptions } from './mine';
+export type {
+  AddressTransactionsPage,
+  AddressTransactionsRequest,
+  CursorError,
+  PageRequest,
+  TransfersRequest,
+} from './queries';
+export type { World, WorldFixtures, WorldOptions } from './world';

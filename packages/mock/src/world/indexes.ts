@@ -1,0 +1,86 @@
+import type { BlockRecord, DeployState, MempoolDeploy, TxRecord } from './model';
+import type { Brc20TokenDetails } from './types';
+
+/**
+ * Every lookup structure the queries read. Appending a block updates all of them in time proportional to
+ * the block; per-principal lists are kept oldest first, so the newest page is read from the end.
+ * All maps are `Map`s: keys come from user input (`__proto__` is just a key).
+ */
+export class ChainIndex {
+  /** Blocks by ascending height (`blocks[0]` is height 1). */
+  readonly blocks: BlockRecord[] = [];
+  readonly blockByHash = new Map<string, BlockRecord>();
+  readonly blockByIndexHash = new Map<string, BlockRecord>();
+  /** The latest Stacks block anchored to each burn block. */
+  readonly burnByHeight = new Map<number, BlockRecord>();
+  readonly burnByHash = new Map<string, BlockRecord>();
+  readonly txById = new Map<string, TxRecord>();
+  /** Per principal, its transactions in chain order (oldest first). */
+  readonly principalTxs = new Map<string, TxRecord[]>();
+  /** The latest confirmed deployment attempt of each contract id. */
+  readonly deploys = new Map<string, DeployState>();
+  /** Pending deployments by contract id (lowest nonce kept). */
+  readonly mempoolDeploys = new Map<string, MempoolDeploy>();
+  /** The newest mempool transaction of each principal (part of the principal ETag). */
+  readonly mempoolByPrincipal = new Map<string, string>();
+  /** BRC-20 tokens by lower-case ticker. */
+  readonly brc20 = new Map<string, Brc20TokenDetails>();
+  transactionCount = 0;
+
+  /** The newest block. */
+  get tip(): BlockRecord {
+    const tip = this.blocks[this.blocks.length - 1];
+    if (!tip) throw new Error('the chain has no blocks');
+    return tip;
+  }
+
+  /** Block at a Stacks height, if any. */
+  blockAt(height: number): BlockRecord | undefined {
+    return Number.isInteger(height) && height >= 1 ? this.blocks[height - 1] : undefined;
+  }
+
+  /** Indexes a new tip block and its transactions. */
+  addBlock(block: BlockRecord): void {
+    if (block.height !== this.blocks.length + 1)
+      throw new Error(`block ${block.height} is not the next height`);
+    this.blocks.push(block);
+    this.blockByHash.set(block.hash, block);
+    this.blockByIndexHash.set(block.indexBlockHash, block);
+    this.burnByHeight.set(block.burnHeight, block);
+    this.burnByHash.set(block.burnHash, block);
+    for (const tx of block.txs) {
+      this.txById.set(tx.txId, tx);
+      this.transactionCount += 1;
+      for (const principal of tx.principals) {
+        const list = this.principalTxs.get(principal);
+        if (list) list.push(tx);
+        else this.principalTxs.set(principal, [tx]);
+      }
+      if (tx.payload.type === 'smart_contract') {
+        const contractId = tx.payload.contractId;
+        this.deploys.set(contractId, { status: tx.status, tx });
+        const pending = this.mempoolDeploys.get(contractId);
+        if (pending) {
+          this.mempoolDeploys.delete(contractId);
+          if (this.mempoolByPrincipal.get(pending.sender) === pending.txId)
+            this.mempoolByPrincipal.delete(pending.sender);
+        }
+      }
+    }
+  }
+
+  /** Records a pending deployment (lowest nonce wins, as the real mempool query orders by nonce). */
+  addMempoolDeploy(deploy: MempoolDeploy): void {
+    const current = this.mempoolDeploys.get(deploy.contractId);
+    if (!current || deploy.nonce < current.nonce) this.mempoolDeploys.set(deploy.contractId, deploy);
+    this.mempoolByPrincipal.set(deploy.sender, deploy.txId);
+  }
+
+  /** Confirmed deployment first, then the mempool, as the real status endpoint searches. */
+  deployState(contractId: string): DeployState | undefined {
+    const confirmed = this.deploys.get(contractId);
+    if (confirmed) return confirmed;
+    const pending = this.mempoolDeploys.get(contractId);
+    return pending ? { status: 'pending', deploy: pending } : undefined;
+  }
+}

@@ -1,0 +1,93 @@
+import { splitPrincipal } from './ids';
+import type { Random } from './random';
+import type {
+  ClarityValue,
+  FungibleConditionCode,
+  NonFungibleConditionCode,
+  PostCondition,
+  PostConditionAsset,
+  PostConditionPrincipal,
+  PoxConditionCode,
+} from './types';
+
+/**
+ * Post-condition builders. Every variant of the spec appears in the world: stx, fungible, non_fungible,
+ * staking and pox, over origin, standard and contract principals.
+ */
+
+/** The principal a condition is about: the origin, or an explicit standard/contract principal. */
+export function pcPrincipal(principal: string | 'origin'): PostConditionPrincipal {
+  if (principal === 'origin') return { type_id: 'principal_origin' };
+  const { address, name } = splitPrincipal(principal);
+  return name === undefined
+    ? { type_id: 'principal_standard', address }
+    : { type_id: 'principal_contract', address, contract_name: name };
+}
+
+/** `<contract_id>::<asset>` as the post-condition asset triple. */
+export function pcAsset(assetId: string): PostConditionAsset {
+  const [contract = '', assetName = ''] = assetId.split('::');
+  const { address, name = '' } = splitPrincipal(contract);
+  return { asset_name: assetName, contract_address: address, contract_name: name };
+}
+
+/** A fungible code that holds for an actual amount `sent`, sometimes with a looser bound. */
+export function fungibleCode(rng: Random, sent: bigint): { code: FungibleConditionCode; amount: bigint } {
+  return rng.weighted<{ code: FungibleConditionCode; amount: bigint }>([
+    [{ code: 'sent_equal_to', amount: sent }, 6],
+    [{ code: 'sent_less_than_or_equal_to', amount: sent + sent / 10n }, 2],
+    [{ code: 'sent_less_than', amount: sent + 1n }, 1],
+    [{ code: 'sent_greater_than_or_equal_to', amount: sent }, 1],
+    [{ code: 'sent_greater_than', amount: sent > 0n ? sent - 1n : 0n }, 1],
+  ]);
+}
+
+export function stxCondition(rng: Random, principal: string | 'origin', sent: bigint): PostCondition {
+  const { code, amount } = fungibleCode(rng, sent);
+  return { type: 'stx', principal: pcPrincipal(principal), condition_code: code, amount: amount.toString() };
+}
+
+export function ftCondition(
+  rng: Random,
+  principal: string | 'origin',
+  assetId: string,
+  sent: bigint,
+): PostCondition {
+  const { code, amount } = fungibleCode(rng, sent);
+  return {
+    type: 'fungible',
+    principal: pcPrincipal(principal),
+    condition_code: code,
+    amount: amount.toString(),
+    asset: pcAsset(assetId),
+  };
+}
+
+export function nftCondition(
+  principal: string | 'origin',
+  assetId: string,
+  value: ClarityValue,
+  code: NonFungibleConditionCode,
+): PostCondition {
+  return {
+    type: 'non_fungible',
+    principal: pcPrincipal(principal),
+    condition_code: code,
+    asset_value: { hex: value.hex, repr: value.repr },
+    asset: pcAsset(assetId),
+  };
+}
+
+export function stakingCondition(rng: Random, principal: string | 'origin', locked: bigint): PostCondition {
+  const { code, amount } = fungibleCode(rng, locked);
+  return {
+    type: 'staking',
+    principal: pcPrincipal(principal),
+    condition_code: code,
+    amount: amount.toString(),
+  };
+}
+
+export function poxCondition(principal: string | 'origin', code: PoxConditionCode): PostCondition {
+  return { type: 'pox', principal: pcPrincipal(principal), condition_code: code };
+}

@@ -1,0 +1,87 @@
+import type { MineOptions } from './mine';
+import type {
+  AddressTransactionsPage,
+  AddressTransactionsRequest,
+  CursorError,
+  PageRequest,
+  TransfersRequest,
+} from './queries';
+import type {
+  AddressTransactionEvent,
+  AddressTransactionWithTransfers,
+  Block,
+  Brc20Token,
+  Brc20TokenDetails,
+  SmartContractDeploymentStatus,
+  SmartContractStatus,
+  Transaction,
+} from './types';
+
+/** Options of `createWorld`. */
+export interface WorldOptions {
+  /** PRNG seed (default 1). Same seed, same world, byte for byte. */
+  readonly seed?: number;
+  /** Stacks blocks to generate (default 300). */
+  readonly blocks?: number;
+  /** Mean transactions per block, system transactions included (default 10). */
+  readonly transactionsPerBlock?: number;
+  /** Size of the standard-address population (default 40, at least 10). */
+  readonly addresses?: number;
+}
+
+/** Sample identifiers with guaranteed properties, for documentation and tests. */
+export interface WorldFixtures {
+  /** A busy address (1,000+ transactions in the default world). */
+  readonly address: string;
+  /** `[deployed, pending in the mempool, never deployed]`. */
+  readonly contractIds: readonly [string, string, string];
+  /** A transaction of `address` with STX, FT and NFT events touching it. */
+  readonly txId: string;
+  /** A burn block height that anchors Stacks blocks (several, in the default world). */
+  readonly burnBlockHeight: number;
+  /** The hash of that burn block. */
+  readonly burnBlockHash: string;
+  /** A BRC-20 ticker (`ordi`). */
+  readonly ticker: string;
+}
+
+/**
+ * The seeded, consistent chain the handlers answer from. Inputs arrive validated and normalized
+ * (lower-case `0x` hashes, integer limit/offset with defaults applied). Every answer is a fresh object.
+ */
+export interface World {
+  readonly seed: number;
+  readonly fixtures: WorldFixtures;
+  /** The newest Stacks block; its `index_block_hash` is the chain-tip ETag. */
+  readonly tip: Block;
+  getBrc20Token(ticker: string): Brc20TokenDetails | undefined;
+  getSmartContractStatus(contractId: string): SmartContractStatus;
+  hasTransaction(txId: string): boolean;
+  /** Extension: one confirmed transaction as the list endpoints show it (`events: []`). */
+  getTransaction(txId: string): Transaction | undefined;
+  listAddressTransactionEvents(
+    address: string,
+    txId: string,
+    page: PageRequest,
+  ): { total: number; results: AddressTransactionEvent[] };
+  listAddressTransactions(
+    address: string,
+    page: AddressTransactionsRequest,
+  ): AddressTransactionsPage | CursorError;
+  listTransactionsWithTransfers(
+    principal: string,
+    q: TransfersRequest,
+  ): { total: number; results: AddressTransactionWithTransfers[] };
+  getBlockByHash(hash: string): Block | undefined;
+  /** Extension: the block at a Stacks height. */
+  getBlockByHeight(height: number): Block | undefined;
+  getBlockByBurnBlockHeight(height: number): Block | undefined;
+  getBlockByBurnBlockHash(hash: string): Block | undefined;
+  principalEtag(principal: string): string | undefined;
+  transactionEtag(txId: string): string | undefined;
+  mineBlock(opts?: MineOptions): Block;
+  addBrc20Token(input: Partial<Brc20Token> & { ticker: string }): Brc20TokenDetails;
+  addContract(input: { contractId: string; status?: SmartContractDeploymentStatus }): SmartContractStatus;
+  /** Extension: every principal with at least one transaction (O(principals); for tests and tools). */
+  principals(): string[];
+}
