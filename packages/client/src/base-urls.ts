@@ -1,0 +1,41 @@
+/** Base URLs of the hosted API and of the local mock (`blockindex-mock` / `pnpm mock`). */
+export const BASE_URLS = Object.freeze({
+  /** Hiro's mainnet API, the default. */
+  mainnet: 'https://api.hiro.so',
+  /** Hiro's testnet API. */
+  testnet: 'https://api.testnet.hiro.so',
+  /** The standalone mock server's default address. */
+  mock: 'http://127.0.0.1:3999',
+} as const);
+
+/**
+ * Checks a base URL and returns it without a trailing slash. Node's `Request` only accepts absolute URLs, so a
+ * relative or malformed one is rejected here, where the message can say what is wrong, instead of on every call.
+ */
+export function normalizeBaseUrl(baseUrl: string): string {
+  if (typeof baseUrl !== 'string' || baseUrl.trim() === '') {
+    throw new TypeError(
+      `baseUrl must be an absolute http(s) URL such as ${BASE_URLS.mainnet}; got an empty value`,
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(
+      `baseUrl must be an absolute http(s) URL such as ${BASE_URLS.mainnet}; got ${JSON.stringify(baseUrl)}`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TypeError(`baseUrl must use http or https; got ${JSON.stringify(baseUrl)}`);
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new TypeError(
+      `baseUrl must not contain a query string or fragment; got ${JSON.stringify(baseUrl)}`,
+    );
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new TypeError('baseUrl must not contain credentials; pass an apiKey instead');
+  }
+  return url.href.replace(/\/+$/, '');
+}

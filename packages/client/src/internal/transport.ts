@@ -1,0 +1,254 @@
+import type { Middleware } from 'openapi-fetch';
+import {
+  AbortError,
+  BlockindexError,
+  ConnectionError,
+  createApiError,
+  ResponseParseError,
+  redact,
+  TimeoutError,
+} from '../errors.js';
+import { parseRetryAfterMs, type RetryOptions, resolveRetryPolicy, retryDelayMs, sleep } from '../retry.js';
+import type { ApiErrorBody } from '../types.js';
+import { anySignal, createAttemptSignal } from './signals.js';
+
+/** A `fetch` as openapi-fetch calls it: always with a `Request`. */
+export type FetchFn = (request: Request) => Promise<Response>;
+
+/** Headers given as a plain object or a `Headers`; `undefined` values are skipped. */
+export type HeadersOption = Headers | Record<string, string | undefined>;
+
+/** Settings of one call that override the client's. */
+export interface RequestOptions {
+  /** Aborts this call, including a pending retry backoff. */
+  signal?: AbortSignal;
+  /** Time limit of each attempt, in ms (`0` or `Infinity`: none). */
+  timeoutMs?: number;
+  /** Retry settings for this call, merged over the client's; `false` disables retries. */
+  retry?: RetryOptions | false;
+  /** Extra headers for this call. */
+  headers?: HeadersOption;
+}
+
+/** What the transport needs from the client. */
+export interface TransportConfig {
+  fetch: FetchFn | undefined;
+  signal: AbortSignal | undefined;
+  timeoutMs: number | undefined;
+  retry: RetryOptions | false | undefined;
+  secrets: readonly string[];
+  /** Errors thrown by the caller's own middleware, which must pass through untouched. */
+  userErrors: WeakSet<object>;
+}
+
+/** What each attempt hands to openapi-fetch. */
+export interface AttemptInit {
+  signal: AbortSignal;
+  fetch: FetchFn;
+  headers?: HeadersOption;
+}
+
+/** The subset of openapi-fetch's result the transport reads. */
+export interface RawResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** A successful call: the parsed body and the response it came from. */
+export interface WithResponse<T> {
+  data: T;
+  response: Response;
+}
+
+/** Fallback description of the request when no `Request` was seen (a middleware answered itself). */
+export interface CallDescription {
+  method: string;
+  path: string;
+  /** Says why a parsed 2xx body is not what the operation promises, or returns `undefined` when it is. */
+  shape?: (data: unknown) => string | undefined;
+}
+
+/**
+ * Runs one API call through openapi-fetch with timeouts and retries, and turns every failure into one of our
+ * errors: this is the only place that inspects openapi-fetch's three failure modes (a thrown network error,
+ * `{ error }` for a non-2xx, and a 2xx body that fails to parse).
+ */
+export async function send<T>(
+  config: TransportConfig,
+  attempt: (init: AttemptInit) => Promise<RawResult<T>>,
+  options: RequestOptions | undefined,
+  description: CallDescription,
+): Promise<WithResponse<T>> {
+  const policy = resolveRetryPolicy(config.retry, options?.retry);
+  const callerSignals = [config.signal, options?.signal];
+  for (let retryIndex = 0; ; retryIndex++) {
+    try {
+      return await sendOnce(config, attempt, options, description);
+    } catch (error) {
+      const delay = retryDelayMs(error, retryIndex, policy);
+      if (delay === undefined) throw error;
+      const linked = anySignal(callerSignals);
+      try {
+        await sleep(delay, linked.signal);
+      } finally {
+        linked.dispose();
+      }
+    }
+  }
+}
+
+async function sendOnce<T>(
+  config: TransportConfig,
+  attempt: (init: AttemptInit) => Promise<RawResult<T>>,
+  options: RequestOptions | undefined,
+  description: CallDescription,
+): Promise<WithResponse<T>> {
+  const timeoutMs = options?.timeoutMs ?? config.timeoutMs;
+  const attemptSignal = createAttemptSignal([config.signal, options?.signal], timeoutMs);
+  let request: Request | undefined;
+  let response: Response | undefined;
+  const where = (): { method: string; url: string } => ({
+    method: request?.method ?? description.method,
+    url: request?.url ?? response?.url ?? description.path,
+  });
+  const interrupted = (cause: unknown): BlockindexError | undefined => {
+    const { method, url } = where();
+    const target = `${method} ${pathOf(url)}`;
+    if (attemptSignal.callerAborted()) return new AbortError(`${target}: the request was aborted`, { cause });
+    if (attemptSignal.timedOut()) {
+      return new TimeoutError(`${target}: timed out after ${timeoutMs} ms`, { cause });
+    }
+    return undefined;
+  };
+
+  // Looked up on every call (not captured once) so that MSW or a test stub installed later still applies.
+  const fetchOnce: FetchFn = async (req) => {
+    request = req;
+    try {
+      response = await (config.fetch ?? globalThis.fetch)(req);
+      return response;
+    } catch (cause) {
+      throw (
+        interrupted(cause) ??
+        new ConnectionError(
+          redact(`${req.method} ${pathOf(req.url)}: ${describeCause(cause)}`, config.secrets),
+          { cause },
+        )
+      );
+    }
+  };
+
+  try {
+    if (attemptSignal.signal.aborted)
+      throw interrupted(attemptSignal.signal.reason) ?? new AbortError('Aborted');
+    const init: AttemptInit = { signal: attemptSignal.signal, fetch: fetchOnce };
+    if (options?.headers !== undefined) init.headers = options.headers;
+    const result = await attempt(init);
+    const { method, url } = where();
+    if (!result.response.ok) {
+      throw createApiError({
+        status: result.response.status,
+        // openapi-fetch hands back '' for an empty body unless Content-Length said 0; both mean "no body".
+        body: (result.error === '' ? undefined : result.error) as ApiErrorBody,
+        headers: result.response.headers,
+        method,
+        url,
+        secrets: config.secrets,
+        retryAfterMs: parseRetryAfterMs(result.response.headers),
+      });
+    }
+    if (result.data === undefined) {
+      throw new ResponseParseError({
+        status: result.response.status,
+        headers: result.response.headers,
+        method,
+        url,
+        reason: 'expected a JSON body, got an empty one',
+        secrets: config.secrets,
+      });
+    }
+    const problem = description.shape?.(result.data);
+    if (problem !== undefined) {
+      throw new ResponseParseError({
+        status: result.response.status,
+        headers: result.response.headers,
+        method,
+        url,
+        reason: problem,
+        secrets: config.secrets,
+      });
+    }
+    return { data: result.data, response: result.response };
+  } catch (error) {
+    if (error instanceof BlockindexError) throw error;
+    if (typeof error !== 'object' || error === null || config.userErrors.has(error)) throw error;
+    const stopped = interrupted(error);
+    if (stopped) throw stopped;
+    if (response !== undefined) {
+      const { method, url } = where();
+      if (error instanceof SyntaxError) {
+        throw new ResponseParseError({
+          status: response.status,
+          headers: response.headers,
+          method,
+          url,
+          reason: `the body is not valid JSON (${error.message})`,
+          cause: error,
+          secrets: config.secrets,
+        });
+      }
+      if (error instanceof TypeError || error instanceof DOMException) {
+        throw new ConnectionError(
+          redact(
+            `${method} ${pathOf(url)}: the response body could not be read (${error.message})`,
+            config.secrets,
+          ),
+          { cause: error },
+        );
+      }
+    }
+    throw error;
+  } finally {
+    attemptSignal.dispose();
+  }
+}
+
+/**
+ * Wraps the caller's middleware so that what it throws is recognised later and passed through unchanged
+ * rather than mistaken for a network or parse failure.
+ */
+export function tagMiddleware(middleware: Middleware, userErrors: WeakSet<object>): Middleware {
+  const wrapped: Record<string, unknown> = {};
+  for (const hook of ['onRequest', 'onResponse', 'onError'] as const) {
+    const fn = middleware[hook] as ((params: never) => unknown) | undefined;
+    if (typeof fn !== 'function') continue;
+    wrapped[hook] = async (params: never) => {
+      try {
+        return await fn.call(middleware, params);
+      } catch (error) {
+        if (typeof error === 'object' && error !== null) userErrors.add(error);
+        throw error;
+      }
+    };
+  }
+  return wrapped as Middleware;
+}
+
+function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  } catch {
+    return url;
+  }
+}
+
+function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  // undici reports "fetch failed" and hides the useful part (ECONNREFUSED, ENOTFOUND, ...) in `cause`.
+  const inner = cause.cause;
+  const detail =
+    inner instanceof Error ? ((inner as Error & { code?: string }).code ?? inner.message) : undefined;
+  return detail ? `${cause.message} (${detail})` : cause.message;
+}

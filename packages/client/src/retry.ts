@@ -1,0 +1,143 @@
+import { AbortError, ApiError, ConnectionError } from './errors.js';
+
+/** How failed requests are retried; every field is optional and falls back to the default shown. */
+export interface RetryOptions {
+  /** Retries after the first attempt (so `2` means up to 3 requests). Default `2`. */
+  maxRetries?: number;
+  /** Backoff before the first retry; doubles on each further retry. Default `500`. */
+  initialDelayMs?: number;
+  /** Upper bound of the exponential backoff. Default `8000`. */
+  maxDelayMs?: number;
+  /**
+   * Longest server-requested wait (`Retry-After`, `ratelimit-reset`) the client will sit through.
+   * A longer request is not retried: the error is thrown at once, carrying `retryAfterMs`. Default `60000`.
+   */
+  maxRetryAfterMs?: number;
+}
+
+/** A {@link RetryOptions} with every field filled in. */
+export type RetryPolicy = Required<RetryOptions>;
+
+/** The defaults: 2 retries, 0.5 s doubling to 8 s, server waits honoured up to 60 s. */
+export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
+  maxRetries: 2,
+  initialDelayMs: 500,
+  maxDelayMs: 8000,
+  maxRetryAfterMs: 60_000,
+});
+
+/**
+ * Combines the client's and the call's retry settings: the call wins field by field, and `false` at either
+ * level switches retries off unless the call itself passes an object.
+ */
+export function resolveRetryPolicy(
+  clientRetry: RetryOptions | false | undefined,
+  callRetry: RetryOptions | false | undefined,
+): RetryPolicy | false {
+  if (callRetry === false) return false;
+  if (clientRetry === false && callRetry === undefined) return false;
+  const merged = { ...DEFAULT_RETRY_POLICY };
+  for (const layer of [clientRetry, callRetry]) {
+    if (!layer) continue;
+    for (const key of Object.keys(merged) as (keyof RetryPolicy)[]) {
+      const value = layer[key];
+      if (value !== undefined) merged[key] = Math.max(0, value);
+    }
+  }
+  return merged;
+}
+
+/** Statuses worth another try: the server may answer differently in a moment. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || (status >= 500 && status <= 599);
+}
+
+/** Connection failures (timeouts included) and retryable statuses; never an abort or a parse error. */
+export function isRetryableError(error: unknown): boolean {
+  if (error instanceof ConnectionError) return true;
+  return error instanceof ApiError && isRetryableStatus(error.status);
+}
+
+/**
+ * Exponential backoff for the given retry (0 = first retry), with up to 25 % jitter taken off so that
+ * clients failing together do not retry together.
+ */
+export function backoffDelayMs(
+  retryIndex: number,
+  policy: RetryPolicy,
+  random: () => number = Math.random,
+): number {
+  const exponential = policy.initialDelayMs * 2 ** retryIndex;
+  const capped = Math.min(exponential, policy.maxDelayMs);
+  return Math.round(capped * (1 - 0.25 * random()));
+}
+
+/**
+ * The wait a response asks for, in ms: `retry-after-ms`, then `Retry-After` (seconds or an HTTP date), then
+ * `ratelimit-reset` (delta seconds, or a unix timestamp when it is that large). `undefined` when none is usable.
+ */
+export function parseRetryAfterMs(headers: Headers, now: number = Date.now()): number | undefined {
+  const ms = headers.get('retry-after-ms');
+  if (ms !== null && isNumeric(ms)) return Math.max(0, Number(ms));
+
+  const retryAfter = headers.get('retry-after');
+  if (retryAfter !== null) {
+    if (isNumeric(retryAfter)) return Math.max(0, Number(retryAfter) * 1000);
+    const date = Date.parse(retryAfter);
+    if (!Number.isNaN(date)) return Math.max(0, date - now);
+  }
+
+  const reset = headers.get('ratelimit-reset');
+  if (reset !== null && isNumeric(reset)) {
+    const value = Number(reset);
+    // Hiro documents a unix timestamp, the IETF draft delta-seconds; no delta is anywhere near 2001 in seconds.
+    return value > 1_000_000_000 ? Math.max(0, value * 1000 - now) : Math.max(0, value * 1000);
+  }
+  return undefined;
+}
+
+/**
+ * How long to wait before retrying after `error`, or `undefined` to give up: not retryable, out of retries,
+ * or the server asked for a wait longer than `maxRetryAfterMs`.
+ */
+export function retryDelayMs(
+  error: unknown,
+  retryIndex: number,
+  policy: RetryPolicy | false,
+  random?: () => number,
+): number | undefined {
+  if (policy === false || retryIndex >= policy.maxRetries || !isRetryableError(error)) return undefined;
+  const requested = error instanceof ApiError ? parseRetryAfterMs(error.headers) : undefined;
+  if (requested !== undefined) return requested <= policy.maxRetryAfterMs ? requested : undefined;
+  return backoffDelayMs(retryIndex, policy, random);
+}
+
+/**
+ * Waits `ms`, rejecting with an {@link AbortError} as soon as `signal` aborts. Built on `setTimeout`, so
+ * `vi.useFakeTimers()` controls it.
+ */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortErrorFrom(signal));
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortErrorFrom(signal as AbortSignal));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function abortErrorFrom(signal: AbortSignal): AbortError {
+  return new AbortError('The request was aborted', { cause: signal.reason });
+}
+
+function isNumeric(value: string): boolean {
+  return /^\s*\d+(\.\d+)?\s*$/.test(value);
+}

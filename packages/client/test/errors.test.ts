@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ApiError,
+  BadRequestError,
+  BlockindexError,
+  ConnectionError,
+  createApiError,
+  NotFoundError,
+  RateLimitError,
+  redact,
+  ServerError,
+  TimeoutError,
+} from '../src/errors.js';
+import type { ApiErrorBody } from '../src/types.js';
+
+const URL_9 = 'https://api.hiro.so/extended/v1/block/by_burn_block_height/9';
+
+function make(status: number, body: ApiErrorBody, headers: Record<string, string> = {}, url = URL_9) {
+  return createApiError({
+    status,
+    body,
+    headers: new Headers(headers),
+    method: 'GET',
+    url,
+    secrets: ['sk-secret'],
+  });
+}
+
+describe('createApiError', () => {
+  const classes: [number, new (...args: never[]) => ApiError][] = [
+    [400, BadRequestError],
+    [404, NotFoundError],
+    [429, RateLimitError],
+    [500, ServerError],
+    [502, ServerError],
+    [503, ServerError],
+    [599, ServerError],
+    [401, ApiError],
+    [403, ApiError],
+    [409, ApiError],
+    [410, ApiError],
+    [304, ApiError],
+  ];
+  it.each(classes)('maps status %i to %o', (status, cls) => {
+    const error = make(status, undefined);
+    expect(error).toBeInstanceOf(cls);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(BlockindexError);
+    expect(error.status).toBe(status);
+    expect(error.name).toBe(cls.name);
+  });
+
+  const messages: [
+    string,
+    { status: number; body: ApiErrorBody; headers?: Record<string, string> },
+    string,
+  ][] = [
+    [
+      'Stacks error body',
+      { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'cannot find block by height' } },
+      '404 GET /extended/v1/block/by_burn_block_height/9: cannot find block by height',
+    ],
+    [
+      'validation body',
+      {
+        status: 400,
+        body: {
+          statusCode: 400,
+          code: 'FST_ERR_VALIDATION',
+          error: 'Bad Request',
+          message: 'params/burn_block_height must be integer',
+        },
+      },
+      '400 GET /extended/v1/block/by_burn_block_height/9: params/burn_block_height must be integer',
+    ],
+    [
+      'BRC-20 not found',
+      { status: 404, body: { error: 'Not found' } },
+      '404 GET /extended/v1/block/by_burn_block_height/9: Not found',
+    ],
+    [
+      'database down',
+      { status: 503, body: { error: 'The database service is unavailable' } },
+      '503 GET /extended/v1/block/by_burn_block_height/9: The database service is unavailable',
+    ],
+    [
+      'empty body',
+      { status: 502, body: undefined },
+      '502 GET /extended/v1/block/by_burn_block_height/9: Bad Gateway (empty body)',
+    ],
+    [
+      'blank text',
+      { status: 429, body: '  ' },
+      '429 GET /extended/v1/block/by_burn_block_height/9: Too Many Requests (empty body)',
+    ],
+    [
+      'plain text',
+      { status: 500, body: 'upstream\nreset' },
+      '500 GET /extended/v1/block/by_burn_block_height/9: upstream reset',
+    ],
+    [
+      'HTML page',
+      {
+        status: 502,
+        body: '<html><body>Bad gateway</body></html>',
+        headers: { 'content-type': 'text/html' },
+      },
+      '502 GET /extended/v1/block/by_burn_block_height/9: Bad Gateway (HTML body)',
+    ],
+    [
+      'unknown status, no body',
+      { status: 418, body: undefined },
+      '418 GET /extended/v1/block/by_burn_block_height/9: Request failed (empty body)',
+    ],
+    [
+      'JSON without message',
+      { status: 500, body: { statusCode: 500 } as unknown as ApiErrorBody },
+      '500 GET /extended/v1/block/by_burn_block_height/9: Internal Server Error (unrecognized body)',
+    ],
+  ];
+  it.each(messages)('formats the message for a %s', (_name, { status, body, headers }, want) => {
+    expect(make(status, body, headers).message).toBe(want);
+  });
+
+  it('keeps the query string in the message and truncates very long URLs', () => {
+    const short = make(400, { error: 'x' }, {}, 'https://api.hiro.so/a?limit=60');
+    expect(short.message).toBe('400 GET /a?limit=60: x');
+    const long = make(400, { error: 'x' }, {}, `https://api.hiro.so/a?${'contract_id=SP.x&'.repeat(100)}`);
+    expect(long.message.length).toBeLessThan(230);
+    expect(long.url.length).toBeGreaterThan(1000);
+  });
+
+  it('exposes body, headers, url, method, code and request id', () => {
+    const body = {
+      statusCode: 400,
+      code: 'FST_ERR_VALIDATION',
+      error: 'Bad Request',
+      message: 'querystring/limit must be <= 50',
+    };
+    const error = make(400, body, { 'x-request-id': 'req-1' });
+    expect(error.body).toBe(body);
+    expect(error.code).toBe('FST_ERR_VALIDATION');
+    expect(error.requestId).toBe('req-1');
+    expect(error.method).toBe('GET');
+    expect(error.url).toBe(URL_9);
+    expect(make(500, undefined, { 'cf-ray': 'abc-AMS' }).requestId).toBe('abc-AMS');
+    expect(make(500, undefined).requestId).toBeUndefined();
+  });
+
+  it('carries retryAfterMs on rate-limit errors', () => {
+    const error = createApiError({
+      status: 429,
+      body: undefined,
+      headers: new Headers(),
+      method: 'GET',
+      url: URL_9,
+      retryAfterMs: 2000,
+    });
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfterMs).toBe(2000);
+  });
+
+  it('never shows the API key, even when the server echoes it', () => {
+    const error = make(401, { error: 'Unauthorized', message: 'invalid API key sk-secret' });
+    expect(error.message).toBe(
+      '401 GET /extended/v1/block/by_burn_block_height/9: invalid API key [redacted]',
+    );
+    expect(error.message).not.toContain('sk-secret');
+  });
+});
+
+describe('error classes', () => {
+  it('makes a timeout a kind of connection error', () => {
+    const error = new TimeoutError('slow');
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toBeInstanceOf(BlockindexError);
+    expect(error.name).toBe('TimeoutError');
+  });
+});
+
+describe('redact', () => {
+  it('replaces every occurrence and ignores empty secrets', () => {
+    expect(redact('a key key', ['key', ''])).toBe('a [redacted] [redacted]');
+    expect(redact('nothing', undefined)).toBe('nothing');
+  });
+});

@@ -1,0 +1,275 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ListOutpacedError } from '../../src/errors.js';
+import { clampPageSize, ExactPager, type PageSource } from '../../src/internal/exact-pager.js';
+import { drain, FakeList, type ListBody, type Row } from '../helpers/fake-list.js';
+
+function run(
+  source: PageSource<Row, ListBody>,
+  options: { pageSize: number; concurrency?: number; offset?: number; maxItems?: number },
+) {
+  const pager = new ExactPager(source, {
+    pageSize: options.pageSize,
+    concurrency: options.concurrency,
+    maxItems: options.maxItems,
+    first: { limit: options.pageSize, offset: options.offset ?? 0 },
+  });
+  return drain(() => pager.nextChunk());
+}
+
+/** Wraps a source to record the largest number of requests in flight at once. */
+function measured(source: PageSource<Row, ListBody>) {
+  const stats = { inFlight: 0, max: 0 };
+  const wrapped: PageSource<Row, ListBody> = {
+    ...source,
+    fetch: async (request, signal) => {
+      stats.inFlight += 1;
+      stats.max = Math.max(stats.max, stats.inFlight);
+      try {
+        return await source.fetch(request, signal);
+      } finally {
+        stats.inFlight -= 1;
+      }
+    },
+  };
+  return { source: wrapped, stats };
+}
+
+describe('clampPageSize', () => {
+  it.each([
+    [undefined, 50],
+    [0, 1],
+    [-5, 1],
+    [7.9, 7],
+    [50, 50],
+    [500, 50],
+    [Number.NaN, 50],
+  ])('%s -> %s', (input, want) => {
+    expect(clampPageSize(input)).toBe(want);
+  });
+});
+
+describe('ExactPager', () => {
+  it('walks a static list page by page without an extra request at the end', async () => {
+    const list = new FakeList(30);
+    expect(await run(list.source(), { pageSize: 7 })).toEqual(list.snapshot());
+    expect(list.requests.map((r) => r.offset)).toEqual([0, 7, 14, 21, 28]);
+  });
+
+  it.each([false, true])(
+    'yields the starting snapshot exactly while the head grows (cursor: %s)',
+    async (cursor) => {
+      const list = new FakeList(45, { cursor });
+      const start = list.snapshot();
+      const ids = await run(
+        list.source(() => list.grow(3)),
+        { pageSize: 10 },
+      );
+      expect(ids).toEqual(start);
+    },
+  );
+
+  it('anchors every request after the first on the first page cursor', async () => {
+    const list = new FakeList(25, { cursor: true });
+    const anchor = list.snapshot()[0];
+    await run(
+      list.source(() => list.grow(2)),
+      { pageSize: 10 },
+    );
+    expect(list.requests.slice(1)).toEqual([
+      { cursor: anchor, offset: 10, limit: 10 },
+      { cursor: anchor, offset: 20, limit: 5 },
+    ]);
+  });
+
+  it('refetches gaps when growth is irregular but under a page per request', async () => {
+    const list = new FakeList(60);
+    const start = list.snapshot();
+    const pattern = [9, 0, 3, 7, 0, 0, 9];
+    const ids = await run(
+      list.source((_r, i) => list.grow(pattern[i % pattern.length] ?? 0)),
+      { pageSize: 10 },
+    );
+    expect(ids).toEqual(start);
+  });
+
+  it('throws ListOutpacedError instead of skipping when growth keeps outrunning offset paging', async () => {
+    const list = new FakeList(60);
+    const pager = new ExactPager(
+      list.source((_r, i) => list.grow(i % 2 === 0 ? 25 : 0)),
+      { pageSize: 10, first: { limit: 10, offset: 0 } },
+    );
+    await expect(drain(() => pager.nextChunk())).rejects.toBeInstanceOf(ListOutpacedError);
+    expect(list.requests.length).toBeLessThan(20);
+  });
+
+  it.each([false, true])(
+    'prefetches with bounded concurrency, in order, exactly (cursor: %s)',
+    async (cursor) => {
+      const list = new FakeList(200, { cursor });
+      const start = list.snapshot();
+      const { source, stats } = measured(list.source(() => list.grow(1)));
+      const ids = await run(source, { pageSize: 20, concurrency: 4 });
+      expect(ids).toEqual(start);
+      expect(stats.max).toBe(4);
+    },
+  );
+
+  it('starts at the requested offset', async () => {
+    const list = new FakeList(30);
+    const start = list.snapshot();
+    expect(
+      await run(
+        list.source(() => list.grow(4)),
+        { pageSize: 8, offset: 5 },
+      ),
+    ).toEqual(start.slice(5));
+  });
+
+  it('stops after maxItems without fetching further', async () => {
+    const list = new FakeList(100);
+    const ids = await run(list.source(), { pageSize: 10, maxItems: 15 });
+    expect(ids).toEqual(list.snapshot().slice(0, 15));
+    expect(list.requests).toHaveLength(2);
+  });
+
+  it('ends on an empty page even when total claims more (a misreporting server cannot loop forever)', async () => {
+    const list = new FakeList(23, { totalBias: 1000 });
+    const { source, stats } = measured(list.source());
+    const ids = await run(source, { pageSize: 10, concurrency: 3 });
+    expect(ids).toEqual(list.snapshot());
+    expect(list.requests.length).toBeLessThan(10);
+    expect(stats.max).toBeLessThanOrEqual(3);
+  });
+
+  it('ends on an empty first page', async () => {
+    const list = new FakeList(0, { cursor: true });
+    expect(await run(list.source(), { pageSize: 10 })).toEqual([]);
+    expect(list.requests).toHaveLength(1);
+  });
+
+  it('never yields the same identity twice, even from a server that repeats rows', async () => {
+    const list = new FakeList(12);
+    const source = list.source();
+    const repeating: PageSource<Row, ListBody> = {
+      ...source,
+      fetch: async (request, signal) => {
+        const result = await source.fetch(request, signal);
+        const first = result.data.results[0];
+        if (request.offset > 0 && first) result.data.results[1] = first;
+        return result;
+      },
+    };
+    const ids = await run(repeating, { pageSize: 4 });
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('gives up on a row that left the list and still terminates', async () => {
+    const list = new FakeList(30);
+    const start = list.snapshot();
+    const gone = start[12] as string;
+    const ids = await run(
+      list.source((_r, i) => {
+        if (i === 1) list.rows.splice(list.rows.indexOf(gone), 1);
+      }),
+      { pageSize: 10 },
+    );
+    expect(ids).toEqual(start.filter((id) => id !== gone));
+    expect(list.requests.length).toBeLessThan(20);
+  });
+
+  it('aborts the requests still in flight when one fails', async () => {
+    const list = new FakeList(100);
+    const source = list.source();
+    const aborted: number[] = [];
+    const failing: PageSource<Row, ListBody> = {
+      ...source,
+      fetch: (request, signal) => {
+        if (request.offset === 20) return Promise.reject(new Error('boom'));
+        if (request.offset < 20) return source.fetch(request, signal);
+        return new Promise((_resolve, reject) => {
+          signal?.addEventListener('abort', () => {
+            aborted.push(request.offset);
+            reject(signal.reason);
+          });
+        });
+      },
+    };
+    const pager = new ExactPager(failing, { pageSize: 10, concurrency: 4, first: { limit: 10, offset: 0 } });
+    await expect(drain(() => pager.nextChunk())).rejects.toThrow('boom');
+    expect(aborted).toEqual([30, 40, 50]);
+  });
+
+  const shape = {
+    size: fc.integer({ min: 0, max: 120 }),
+    pageSize: fc.integer({ min: 1, max: 50 }),
+    concurrency: fc.integer({ min: 1, max: 5 }),
+    offset: fc.integer({ min: 0, max: 20 }),
+  };
+
+  it('is exact in cursor mode for any size, page size, start, concurrency and growth', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ ...shape, growth: fc.array(fc.integer({ min: 0, max: 80 }), { maxLength: 12 }) }),
+        async ({ size, pageSize, concurrency, offset, growth }) => {
+          const list = new FakeList(size, { cursor: true });
+          const start = list.snapshot().slice(offset);
+          const grow = (_r: unknown, i: number) => list.grow(growth[i % Math.max(1, growth.length)] ?? 0);
+          expect(await run(list.source(grow), { pageSize, concurrency, offset })).toEqual(start);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('is exact in offset mode while the list grows by less than a page per request', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          ...shape,
+          growth: fc.array(fc.double({ min: 0, max: 0.999, noNaN: true }), { maxLength: 12 }),
+        }),
+        async ({ size, pageSize, concurrency, offset, growth }) => {
+          const list = new FakeList(size);
+          const start = list.snapshot().slice(offset);
+          // With prefetch, `concurrency` answers can land between two of ours: keep the total under a page.
+          const perRequest = (f: number) => Math.floor((f * pageSize) / concurrency);
+          const grow = (_r: unknown, i: number) =>
+            list.grow(perRequest(growth[i % Math.max(1, growth.length)] ?? 0));
+          expect(await run(list.source(grow), { pageSize, concurrency, offset })).toEqual(start);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('in offset mode, either stays exact or throws ListOutpacedError, never skips silently', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ ...shape, growth: fc.array(fc.integer({ min: 0, max: 80 }), { maxLength: 12 }) }),
+        async ({ size, pageSize, concurrency, offset, growth }) => {
+          const list = new FakeList(size);
+          const start = list.snapshot().slice(offset);
+          const grow = (_r: unknown, i: number) => list.grow(growth[i % Math.max(1, growth.length)] ?? 0);
+          const outcome = await run(list.source(grow), { pageSize, concurrency, offset }).catch(
+            (e: unknown) => e,
+          );
+          if (outcome instanceof ListOutpacedError) return;
+          expect(outcome).toEqual(start);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('keeps up with a steady growth larger than a page by learning its rate', async () => {
+    const list = new FakeList(200);
+    const start = list.snapshot();
+    expect(
+      await run(
+        list.source(() => list.grow(30)),
+        { pageSize: 20 },
+      ),
+    ).toEqual(start);
+  });
+});

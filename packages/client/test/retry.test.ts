@@ -1,0 +1,161 @@
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  AbortError,
+  ConnectionError,
+  createApiError,
+  ResponseParseError,
+  TimeoutError,
+} from '../src/errors.js';
+import {
+  backoffDelayMs,
+  DEFAULT_RETRY_POLICY,
+  isRetryableError,
+  parseRetryAfterMs,
+  resolveRetryPolicy,
+  retryDelayMs,
+  sleep,
+} from '../src/retry.js';
+
+const apiError = (status: number, headers: Record<string, string> = {}) =>
+  createApiError({
+    status,
+    body: undefined,
+    headers: new Headers(headers),
+    method: 'GET',
+    url: 'https://x.test/a',
+  });
+
+describe('resolveRetryPolicy', () => {
+  it.each([
+    ['defaults', undefined, undefined, DEFAULT_RETRY_POLICY],
+    ['client override', { maxRetries: 5 }, undefined, { ...DEFAULT_RETRY_POLICY, maxRetries: 5 }],
+    [
+      'call wins per field',
+      { maxRetries: 5, maxDelayMs: 100 },
+      { maxRetries: 1 },
+      { ...DEFAULT_RETRY_POLICY, maxRetries: 1, maxDelayMs: 100 },
+    ],
+    ['client off', false, undefined, false],
+    ['call off', { maxRetries: 5 }, false, false],
+    ['call re-enables', false, { maxRetries: 1 }, { ...DEFAULT_RETRY_POLICY, maxRetries: 1 }],
+    ['negative clamps to 0', { maxRetries: -3 }, undefined, { ...DEFAULT_RETRY_POLICY, maxRetries: 0 }],
+  ] as const)('%s', (_name, client, call, want) => {
+    expect(resolveRetryPolicy(client, call)).toEqual(want);
+  });
+});
+
+describe('isRetryableError', () => {
+  it.each([
+    ['connection error', new ConnectionError('down'), true],
+    ['timeout', new TimeoutError('slow'), true],
+    ['408', apiError(408), true],
+    ['429', apiError(429), true],
+    ['500', apiError(500), true],
+    ['503', apiError(503), true],
+    ['400', apiError(400), false],
+    ['404', apiError(404), false],
+    ['409', apiError(409), false],
+    ['abort', new AbortError('stop'), false],
+    [
+      'parse error',
+      new ResponseParseError({ status: 200, headers: new Headers(), method: 'GET', url: 'u', reason: 'r' }),
+      false,
+    ],
+    ['foreign error', new Error('x'), false],
+  ])('%s -> %s', (_name, error, want) => {
+    expect(isRetryableError(error)).toBe(want);
+  });
+});
+
+describe('backoffDelayMs', () => {
+  it('doubles from the initial delay up to the cap', () => {
+    const noJitter = () => 0;
+    expect([0, 1, 2, 3, 4, 5, 6].map((i) => backoffDelayMs(i, DEFAULT_RETRY_POLICY, noJitter))).toEqual([
+      500, 1000, 2000, 4000, 8000, 8000, 8000,
+    ]);
+  });
+
+  it('takes at most 25 % off for jitter', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 30 }),
+        fc.double({ min: 0, max: 0.999_999, noNaN: true }),
+        (i, r) => {
+          const capped = Math.min(500 * 2 ** i, 8000);
+          const delay = backoffDelayMs(i, DEFAULT_RETRY_POLICY, () => r);
+          return delay <= capped && delay >= Math.floor(capped * 0.75);
+        },
+      ),
+    );
+  });
+});
+
+describe('parseRetryAfterMs', () => {
+  const now = Date.parse('2026-01-01T00:00:00Z');
+  it.each([
+    ['Retry-After seconds', { 'retry-after': '3' }, 3000],
+    ['Retry-After fractional seconds', { 'retry-after': '1.5' }, 1500],
+    ['Retry-After HTTP date', { 'retry-after': 'Thu, 01 Jan 2026 00:00:05 GMT' }, 5000],
+    ['Retry-After date in the past', { 'retry-after': 'Wed, 31 Dec 2025 23:59:00 GMT' }, 0],
+    ['retry-after-ms wins', { 'retry-after-ms': '250', 'retry-after': '3' }, 250],
+    ['ratelimit-reset delta seconds', { 'ratelimit-reset': '7' }, 7000],
+    ['ratelimit-reset unix timestamp', { 'ratelimit-reset': String(now / 1000 + 12) }, 12_000],
+    ['Retry-After before ratelimit-reset', { 'retry-after': '2', 'ratelimit-reset': '30' }, 2000],
+    ['garbage', { 'retry-after': 'soon' }, undefined],
+    ['nothing', {}, undefined],
+  ])('%s', (_name, headers, want) => {
+    expect(parseRetryAfterMs(new Headers(headers), now)).toBe(want);
+  });
+});
+
+describe('retryDelayMs', () => {
+  it('backs off for retryable errors while retries remain', () => {
+    expect(retryDelayMs(new ConnectionError('x'), 0, DEFAULT_RETRY_POLICY, () => 0)).toBe(500);
+    expect(retryDelayMs(apiError(503), 1, DEFAULT_RETRY_POLICY, () => 0)).toBe(1000);
+    expect(retryDelayMs(apiError(503), 2, DEFAULT_RETRY_POLICY, () => 0)).toBeUndefined();
+    expect(retryDelayMs(apiError(404), 0, DEFAULT_RETRY_POLICY)).toBeUndefined();
+    expect(retryDelayMs(apiError(503), 0, false)).toBeUndefined();
+  });
+
+  it('honours a server-requested wait up to the cap and gives up beyond it', () => {
+    expect(retryDelayMs(apiError(429, { 'retry-after': '4' }), 0, DEFAULT_RETRY_POLICY)).toBe(4000);
+    expect(retryDelayMs(apiError(429, { 'retry-after': '60' }), 0, DEFAULT_RETRY_POLICY)).toBe(60_000);
+    expect(retryDelayMs(apiError(429, { 'retry-after': '61' }), 0, DEFAULT_RETRY_POLICY)).toBeUndefined();
+    const policy = { ...DEFAULT_RETRY_POLICY, maxRetryAfterMs: 1000 };
+    expect(retryDelayMs(apiError(503, { 'retry-after': '2' }), 0, policy)).toBeUndefined();
+  });
+});
+
+describe('sleep', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('resolves after the delay under fake timers', async () => {
+    let done = false;
+    const promise = sleep(1000).then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await promise;
+    expect(done).toBe(true);
+  });
+
+  it('rejects at once with AbortError when aborted, and clears its timer', async () => {
+    const controller = new AbortController();
+    const promise = sleep(60_000, controller.signal);
+    controller.abort(new Error('user'));
+    await expect(promise).rejects.toBeInstanceOf(AbortError);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('rejects immediately for an already aborted signal', async () => {
+    await expect(sleep(10, AbortSignal.abort())).rejects.toBeInstanceOf(AbortError);
+  });
+});
