@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const packages = JSON.parse(execFileSync('pnpm', ['-r', 'ls', '--depth', '-1', '--json'], { cwd: root, encoding: 'utf8' }));
+const packages = JSON.parse(
+  execFileSync('pnpm', ['-r', 'ls', '--depth', '-1', '--json'], { cwd: root, encoding: 'utf8' }),
+);
 const scratch = mkdtempSync(join(tmpdir(), 'blockindex-generated-'));
 const stale = [];
 
@@ -15,7 +17,8 @@ for (const { path } of packages) {
   // Only the openapi-typescript form `openapi-typescript <spec> -o <out>` is understood; anything else is an error.
   if (!scripts.generate) continue;
   const match = /^openapi-typescript (\S+) -o (\S+)$/.exec(scripts.generate);
-  if (!match) throw new Error(`${relative(root, path)}: cannot read its generate script: ${scripts.generate}`);
+  if (!match)
+    throw new Error(`${relative(root, path)}: cannot read its generate script: ${scripts.generate}`);
   const [, input, output] = match;
   const fresh = join(scratch, `${relative(root, path).replaceAll('/', '_')}.d.ts`);
   execFileSync('pnpm', ['exec', 'openapi-typescript', input, '-o', fresh], { cwd: path, stdio: 'ignore' });

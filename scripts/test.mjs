@@ -41,12 +41,21 @@ for (const [title, command, args] of gates) {
 
 const suites = [
   ['tests', ['vitest', 'run'], {}],
-  ['stress tests (short mode)', ['vitest', 'run', '--config', 'vitest.stress.config.ts'], { STRESS_MODE: 'short' }],
+  [
+    'stress tests (short mode)',
+    ['vitest', 'run', '--config', 'vitest.stress.config.ts'],
+    { STRESS_MODE: 'short' },
+  ],
 ];
 let ok = true;
 for (const [title, args, env] of suites) {
   const report = join(resultsDir, `${title.split(' ')[0]}.json`);
-  const passed = run(title, 'pnpm', ['exec', ...args, '--reporter=default', '--reporter=json', `--outputFile=${report}`], env);
+  const passed = run(
+    title,
+    'pnpm',
+    ['exec', ...args, '--reporter=default', '--reporter=json', `--outputFile=${report}`],
+    env,
+  );
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += json.numPassedTests;

@@ -7,7 +7,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = new URL('../..', import.meta.url).pathname;
-const published = { '@blockindex/spec': 'spec', '@blockindex/client': 'packages/client', '@blockindex/mock': 'packages/mock' };
+const published = {
+  '@blockindex/spec': 'spec',
+  '@blockindex/client': 'packages/client',
+  '@blockindex/mock': 'packages/mock',
+};
 const scratch = mkdtempSync(join(tmpdir(), 'blockindex-packaging-'));
 const tarballs: Record<string, string> = {};
 
@@ -22,7 +26,13 @@ function project(kind: 'module' | 'commonjs'): string {
   // The mock depends on @blockindex/spec by version; point it at the local tarball, never at the registry.
   writeFileSync(
     join(dir, 'package.json'),
-    JSON.stringify({ name: `consumer-${kind}`, private: true, type: kind, dependencies: deps, overrides: deps }),
+    JSON.stringify({
+      name: `consumer-${kind}`,
+      private: true,
+      type: kind,
+      dependencies: deps,
+      overrides: deps,
+    }),
   );
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
     cwd: dir,
@@ -65,7 +75,14 @@ const journey = (load: (specifier: string) => string) => `
     health,
   }));
 `;
-const expected = { openapi: '3.1.0', operations: 7, handlers: 7, burnHeight: true, notFound: true, health: 200 };
+const expected = {
+  openapi: '3.1.0',
+  operations: 7,
+  handlers: 7,
+  burnHeight: true,
+  notFound: true,
+  health: 200,
+};
 
 beforeAll(() => {
   const packDir = join(scratch, 'tarballs');
@@ -84,7 +101,11 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe('published packages', () => {
   it('work from an ESM project, every entry point', () => {
     const dir = project('module');
-    const run = node(dir, 'main.mjs', journey((s) => `await import('${s}')`));
+    const run = node(
+      dir,
+      'main.mjs',
+      journey((s) => `await import('${s}')`),
+    );
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual(expected);
   });
