@@ -1,0 +1,58 @@
+import { parseCliArgs, USAGE } from './internal/cli-args';
+import { type MockServer, startMockServer } from './server';
+
+const NAME = 'blockindex-mock';
+
+async function main(argv: readonly string[]): Promise<void> {
+  const args = parseCliArgs(argv);
+  if (args.kind === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  if (args.kind === 'error') {
+    console.error(`${NAME}: ${args.message}\nRun \`${NAME} --help\` for the options.`);
+    process.exitCode = 2;
+    return;
+  }
+  const { port, host, seed, latencyMs } = args.options;
+  let server: MockServer;
+  try {
+    server = await startMockServer({ port, host, latencyMs, ...(seed === undefined ? {} : { seed }) });
+  } catch (error) {
+    console.error(`${NAME}: ${describeListenError(error, host, port)}`);
+    process.exitCode = 1;
+    return;
+  }
+  console.log(`blockindex mock listening on ${server.url}`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // A second Ctrl-C means "now".
+      process.exit(130);
+    }
+    stopping = true;
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`${NAME}: error while stopping on ${signal}: ${String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+function describeListenError(error: unknown, host: string, port: number): string {
+  const code = (error as { code?: string } | null)?.code;
+  if (code === 'EADDRINUSE') {
+    return `cannot listen on ${host}:${port}: the port is already in use (choose another --port, or --port 0 for a free one)`;
+  }
+  if (code === 'EACCES') return `cannot listen on ${host}:${port}: permission denied (use a port above 1023)`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return `cannot listen on ${host}: no such local address`;
+  return `cannot start: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+await main(process.argv.slice(2));

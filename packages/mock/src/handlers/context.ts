@@ -1,0 +1,88 @@
+import { openapi } from '@blockindex/spec';
+import type { operations } from '../generated/schema';
+import { JSON_CONTENT_TYPE, jsonResponse } from '../internal/json-response';
+import type { Scenarios } from '../scenarios';
+import type { World } from '../world';
+import { validationError } from './errors';
+import { DEPRECATION_WARNING, ifNoneMatchMatches } from './headers';
+import { type OpenApiDocument, RequestValidator } from './validation';
+
+/** One of the seven operationIds of the spec. */
+export type OperationId = keyof operations;
+
+type Parameters<Id extends OperationId> = operations[Id]['parameters'];
+type Defined<T> = T extends undefined ? never : T;
+
+// An `anyOf` of bare patterns is generated as `unknown`; once validated, a path parameter is a string.
+type Validated<T> = { [K in keyof T]: unknown extends T[K] ? string : T[K] };
+
+/** Path parameters of an operation after validation. */
+export type PathOf<Id extends OperationId> = Validated<Defined<Parameters<Id>['path']>>;
+/** Query parameters of an operation after validation and coercion. */
+export type QueryOf<Id extends OperationId> = Defined<Parameters<Id>['query']>;
+
+/** What every area's handlers share. */
+export interface HandlerContext {
+  readonly world: World;
+  readonly scenarios: Scenarios | undefined;
+}
+
+let sharedValidator: RequestValidator | undefined;
+
+// Compiling is lazy and shared: one ajv instance for every handler set, schemas compiled on first request.
+function validator(): RequestValidator {
+  sharedValidator ??= new RequestValidator(openapi as unknown as OpenApiDocument);
+  return sharedValidator;
+}
+
+/** True when the spec marks the operation `deprecated`. */
+export function isDeprecated(operationId: OperationId): boolean {
+  return validator().isDeprecated(operationId);
+}
+
+/**
+ * Validates an operation's path and query parameters against the spec: typed, coerced values with
+ * defaults applied, or the 400 the real service sends.
+ */
+export function validateInput<Id extends OperationId>(
+  operationId: Id,
+  request: Request,
+  params: Readonly<Record<string, string | readonly string[] | undefined>>,
+): { path: PathOf<Id>; query: QueryOf<Id> } | Response {
+  const result = validator().validate(operationId, {
+    params,
+    searchParams: new URL(request.url).searchParams,
+  });
+  if (!result.ok) return jsonResponse(validationError(result.message), 400);
+  // The schemas these values were just checked and coerced against are the ones these types come from.
+  return { path: result.params as PathOf<Id>, query: result.query as QueryOf<Id> };
+}
+
+/**
+ * Runs one operation: scenarios first (they stand for the edge in front of the service), then `answer`,
+ * then what the real service adds to every answer (JSON charset, `Warning`, 304 on a matching ETag).
+ */
+export async function serve(
+  context: HandlerContext,
+  operationId: OperationId,
+  request: Request,
+  answer: () => Response | Promise<Response>,
+): Promise<Response> {
+  const decision = context.scenarios
+    ? await context.scenarios.intercept(request)
+    : { response: undefined, headers: {} };
+  if (decision.response) return decision.response;
+  const response = await answer();
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(decision.headers)) headers.set(name, value);
+  if (isDeprecated(operationId)) headers.set('Warning', DEPRECATION_WARNING);
+  if (headers.get('Content-Type')?.startsWith('application/json'))
+    headers.set('Content-Type', JSON_CONTENT_TYPE);
+  const etag = headers.get('ETag');
+  if (response.status === 200 && etag && ifNoneMatchMatches(request.headers.get('If-None-Match'), etag)) {
+    headers.delete('Content-Type');
+    headers.delete('Content-Length');
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}

@@ -1,0 +1,36 @@
+/** `Warning` the real service adds to every answer of a deprecated operation (notes §1.3). */
+export const DEPRECATION_WARNING =
+  '299 - "Deprecated: See https://docs.hiro.so/stacks/api for more information"';
+
+/** `Cache-Control` sent with an ETag: caches must revalidate, which `If-None-Match` makes cheap. */
+export const REVALIDATE = 'public, no-cache, must-revalidate';
+
+/** `Cache-Control` the Stacks API sets on every answer that has no ETag. */
+export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+
+/** Wraps an ETag value in double quotes unless it already is a quoted (or weak) entity tag. */
+export function quoteEtag(value: string): string {
+  return /^(W\/)?".*"$/.test(value) ? value : `"${value}"`;
+}
+
+/** Caching headers of a 200: an ETag and revalidation when one is known, `no-store` otherwise. */
+export function cacheHeaders(etag: string | undefined): Record<string, string> {
+  return etag === undefined ? { ...NO_STORE } : { ETag: quoteEtag(etag), 'Cache-Control': REVALIDATE };
+}
+
+/**
+ * True when `If-None-Match` names `etag`. Weak and strong tags compare equal (weak comparison,
+ * RFC 9110 §13.1.2), and `*` matches any current representation.
+ */
+export function ifNoneMatchMatches(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  const wanted = stripTag(etag);
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || stripTag(tag) === wanted;
+  });
+}
+
+function stripTag(tag: string): string {
+  return tag.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
+}

@@ -1,0 +1,101 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const packageDir = new URL('..', import.meta.url).pathname;
+// The CLI runs from source through tsx, so this test needs no build.
+const tsx = join(packageDir, 'node_modules/.bin/tsx');
+
+const children: ChildProcessWithoutNullStreams[] = [];
+
+function cli(args: string[]) {
+  const child = spawn(tsx, ['src/cli.ts', ...args], {
+    cwd: packageDir,
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = once(child, 'exit').then(([code, signal]) => ({ code: code as number | null, signal }));
+  const listening = new Promise<string>((resolve, reject) => {
+    const onData = () => {
+      const match = /^blockindex mock listening on (http:\/\/\S+)$/m.exec(stdout);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout.on('data', onData);
+    exited.then(({ code }) => reject(new Error(`exited with ${code} before listening: ${stderr}`)));
+  });
+  // Runs that are expected to exit early never await `listening`.
+  listening.catch(() => {});
+  return { child, listening, exited, output: () => ({ stdout, stderr }) };
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('blockindex-mock CLI', () => {
+  it('prints the listening line with the bound port, serves, and stops cleanly on SIGTERM', async () => {
+    const run = cli(['--port', '0', '--seed', '3']);
+    const url = await run.listening;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(url).not.toMatch(/:0$/);
+    expect(run.output().stdout.match(/listening/g)).toHaveLength(1);
+    const health = await fetch(`${url}/health`);
+    expect(health.status).toBe(200);
+    const fixtures = await (await fetch(`${url}/__mock/fixtures`)).json();
+    expect(fixtures).toHaveProperty('address');
+    run.child.kill('SIGTERM');
+    expect((await run.exited).code).toBe(0);
+    await expect(fetch(`${url}/health`)).rejects.toThrow();
+  });
+
+  it('stops cleanly on SIGINT', async () => {
+    const run = cli(['--port', '0']);
+    await run.listening;
+    run.child.kill('SIGINT');
+    expect((await run.exited).code).toBe(0);
+  });
+
+  it('exits 2 with a clear message on a bad flag', async () => {
+    const run = cli(['--port', 'abc']);
+    const { code } = await run.exited;
+    expect(code).toBe(2);
+    expect(run.output().stderr).toContain('--port must be an integer from 0 to 65535, got "abc"');
+  });
+
+  it('exits 2 on an unknown flag', async () => {
+    const run = cli(['--verbose']);
+    expect((await run.exited).code).toBe(2);
+    expect(run.output().stderr).toMatch(/Unknown option '--verbose'/);
+  });
+
+  it('prints help and exits 0', async () => {
+    const run = cli(['--help']);
+    expect((await run.exited).code).toBe(0);
+    expect(run.output().stdout).toContain('Usage: blockindex-mock');
+  });
+
+  it('exits 1 with a clear message when the port is in use', async () => {
+    const blocker: Server = createServer();
+    blocker.listen(0, '127.0.0.1');
+    await once(blocker, 'listening');
+    const address = blocker.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const run = cli(['--port', String(port)]);
+      expect((await run.exited).code).toBe(1);
+      expect(run.output().stderr).toContain(`cannot listen on 127.0.0.1:${port}: the port is already in use`);
+    } finally {
+      blocker.close();
+    }
+  });
+});
