@@ -7,6 +7,7 @@ import { ftCondition, nftCondition, stxCondition } from './post-conditions';
 
 /** Token scenarios: FT transfers, swaps, NFT mints, transfers and sales, STX batch payments. */
 
+/** A SIP-010 transfer, sometimes to the DEX, with an optional printed memo. */
 export const ftTransfer: Scenario = (ctx) => {
   const { rng, state } = ctx;
   if (state.fts.length === 0) return undefined;
@@ -34,6 +35,7 @@ export const ftTransfer: Scenario = (ctx) => {
   };
 };
 
+/** STX in, tokens out through the DEX pool contract. */
 export const swap: Scenario = (ctx) => {
   const { rng, state } = ctx;
   if (state.fts.length === 0) return undefined;
@@ -66,6 +68,7 @@ export const swap: Scenario = (ctx) => {
   };
 };
 
+/** A paid mint of the next token of a collection. */
 export const claimNft: Scenario = (ctx) => {
   const { rng, state } = ctx;
   if (state.nfts.length === 0) return undefined;
@@ -167,6 +170,7 @@ export const purchaseNft: Scenario = (ctx) => {
   };
 };
 
+/** One sender paying several recipients with memos (send-many-memo). */
 export const sendMany: Scenario = (ctx) => {
   const { rng, state } = ctx;
   const sender = senderOf(ctx);

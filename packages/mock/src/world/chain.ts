@@ -17,8 +17,9 @@ import {
 } from './tx-builders';
 import type { TenureChangeCause } from './types';
 
-/** Stacks 2.0 genesis on mainnet: the first Stacks block's burn height and roughly its time. */
+/** Burn height of the first Stacks block on mainnet (Stacks 2.0 genesis). */
 export const GENESIS_BURN_HEIGHT = 666050;
+/** Unix seconds of the genesis burn block; burn times follow at ten-minute spacing. */
 export const GENESIS_BURN_TIME = 1610645304;
 const BURN_SPACING_SECONDS = 600;
 

@@ -104,15 +104,18 @@ export function toAddressTransactionEvent(e: AssetEventRecord): AddressTransacti
   };
 }
 
+/** An STX event as an endpoint-4 `stx_transfers` item. */
 export const toStxTransfer = (e: AssetEventRecord): StxTransfer => ({
   amount: e.amount.toString(),
   ...parties(e),
 });
+/** An FT event as an endpoint-4 `ft_transfers` item. */
 export const toFtTransfer = (e: AssetEventRecord): FtTransfer => ({
   amount: e.amount.toString(),
   asset_identifier: e.assetId ?? '',
   ...parties(e),
 });
+/** An NFT event as an endpoint-4 `nft_transfers` item. */
 export const toNftTransfer = (e: AssetEventRecord): NftTransfer => ({
   asset_identifier: e.assetId ?? '',
   value: cvCopy(e.value),

@@ -29,6 +29,7 @@ export type ExecutionCost = readonly [
 /** The microblock sequence the API reports for transactions that are not in a microblock. */
 export const NO_MICROBLOCK_SEQUENCE = 2147483647;
 
+/** A Stacks block and the burn block anchoring it. */
 export interface BlockRecord {
   readonly height: number;
   readonly hash: string;
@@ -45,6 +46,7 @@ export interface BlockRecord {
   readonly txs: TxRecord[];
 }
 
+/** Asset families of address events. */
 export type AssetClass = 'stx' | 'ft' | 'nft';
 
 /** An STX/FT/NFT asset event: `sender` absent for mints, `recipient` absent for burns. */
@@ -63,6 +65,7 @@ export interface AssetEventRecord {
   readonly memo?: string;
 }
 
+/** A `print` from a contract (`smart_contract_log`). */
 export interface LogEventRecord {
   readonly kind: 'log';
   readonly index: number;
@@ -71,6 +74,7 @@ export interface LogEventRecord {
   readonly value: Cv;
 }
 
+/** STX locked for stacking (`stx_lock`). */
 export interface LockEventRecord {
   readonly kind: 'lock';
   readonly index: number;
@@ -79,8 +83,10 @@ export interface LockEventRecord {
   readonly lockedAddress: string;
 }
 
+/** Any event of a transaction. */
 export type EventRecord = AssetEventRecord | LogEventRecord | LockEventRecord;
 
+/** The type-specific part of a transaction. */
 export type TxPayloadRecord =
   | {
       readonly type: 'token_transfer';
@@ -105,6 +111,7 @@ export type TxPayloadRecord =
   | { readonly type: 'coinbase'; readonly payload: CoinbasePayload }
   | { readonly type: 'tenure_change'; readonly payload: TenureChangePayload };
 
+/** A confirmed transaction in its block. */
 export interface TxRecord {
   readonly txId: string;
   readonly block: BlockRecord;

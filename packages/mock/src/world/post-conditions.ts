@@ -42,11 +42,13 @@ export function fungibleCode(rng: Random, sent: bigint): { code: FungibleConditi
   ]);
 }
 
+/** An STX post-condition on what `principal` sends. */
 export function stxCondition(rng: Random, principal: string | 'origin', sent: bigint): PostCondition {
   const { code, amount } = fungibleCode(rng, sent);
   return { type: 'stx', principal: pcPrincipal(principal), condition_code: code, amount: amount.toString() };
 }
 
+/** A fungible-token post-condition. */
 export function ftCondition(
   rng: Random,
   principal: string | 'origin',
@@ -63,6 +65,7 @@ export function ftCondition(
   };
 }
 
+/** A non-fungible-token post-condition on one token value. */
 export function nftCondition(
   principal: string | 'origin',
   assetId: string,
@@ -78,6 +81,7 @@ export function nftCondition(
   };
 }
 
+/** A staking post-condition on the amount locked. */
 export function stakingCondition(rng: Random, principal: string | 'origin', locked: bigint): PostCondition {
   const { code, amount } = fungibleCode(rng, locked);
   return {
@@ -88,6 +92,7 @@ export function stakingCondition(rng: Random, principal: string | 'origin', lock
   };
 }
 
+/** A PoX post-condition on whether a stacking action happens. */
 export function poxCondition(principal: string | 'origin', code: PoxConditionCode): PostCondition {
   return { type: 'pox', principal: pcPrincipal(principal), condition_code: code };
 }
