@@ -1,0 +1,109 @@
+import { gzipSync } from 'node:zlib';
+import { build, type Metafile } from 'esbuild';
+import type { Comparison, ComparisonOutput } from '../comparison.js';
+import { rowsFor, target } from '../harness.js';
+
+const BASELINE = 'openapi-fetch alone';
+const EVERY_FEATURE = 'ours, every feature used';
+const LIMIT_BYTES = 5000;
+
+const APPS = [
+  { label: BASELINE, entry: 'openapi-fetch-one-call.ts' },
+  { label: 'ours', entry: 'ours-one-call.ts' },
+  { label: 'vendor', entry: 'vendor-one-call.ts' },
+  { label: EVERY_FEATURE, entry: 'ours-every-feature.ts' },
+] as const;
+
+interface Bundle {
+  minified: number;
+  gzip: number;
+  /** Minified bytes per package (or per local file), largest first. */
+  contributors: Array<[string, number]>;
+}
+
+/** Groups a metafile input path by the package it belongs to, e.g. `openapi-fetch` or `@blockindex/client`. */
+function owner(input: string): string {
+  const inPnpm = /node_modules\/\.pnpm\/[^/]+\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+  if (inPnpm?.[1] !== undefined) return inPnpm[1];
+  const inWorkspace = /packages\/([^/]+)\//.exec(input);
+  if (inWorkspace?.[1] !== undefined) return `@blockindex/${inWorkspace[1]}`;
+  return input.replace(/^.*fixtures\//, 'fixtures/');
+}
+
+function contributors(metafile: Metafile): Array<[string, number]> {
+  const totals = new Map<string, number>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      totals.set(owner(input), (totals.get(owner(input)) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...totals].sort((a, b) => b[1] - a[1]);
+}
+
+async function bundle(entry: string): Promise<Bundle> {
+  const result = await build({
+    entryPoints: [new URL(`../../fixtures/bundle/${entry}`, import.meta.url).pathname],
+    bundle: true,
+    minify: true,
+    platform: 'browser',
+    format: 'esm',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    outfile: 'app.js',
+  });
+  const output = result.outputFiles.find((file) => file.path.endsWith('.js'));
+  if (output === undefined) throw new Error(`esbuild produced no JavaScript for ${entry}`);
+  return {
+    minified: output.contents.length,
+    gzip: gzipSync(output.contents, { level: 9 }).length,
+    contributors: contributors(result.metafile),
+  };
+}
+
+async function run(): Promise<ComparisonOutput> {
+  const bundles = new Map<string, Bundle>();
+  for (const app of APPS) bundles.set(app.label, await bundle(app.entry));
+  const get = (label: string) => bundles.get(label) as Bundle;
+  const rows = ['gzip', 'minified'].flatMap((metric) =>
+    rowsFor(
+      metric === 'gzip' ? 'minified + gzip' : 'minified',
+      'bytes',
+      BASELINE,
+      APPS.map(({ label }) => ({ label, samples: [get(label)[metric as 'gzip' | 'minified']] })),
+    ),
+  );
+  const describe = (label: string) =>
+    `${label}: ${get(label)
+      .contributors.slice(0, 5)
+      .map(([name, bytes]) => `${name} ${bytes} B`)
+      .join(', ')}`;
+  return {
+    settings: {
+      esbuild: { bundle: true, minify: true, platform: 'browser', format: 'esm' },
+      gzip: 'node:zlib level 9',
+      fixtures: APPS.map((app) => `fixtures/bundle/${app.entry}`),
+    },
+    rows,
+    targets: [
+      target(
+        `ours with every feature ≤ ${LIMIT_BYTES} B min + gzip`,
+        get(EVERY_FEATURE).gzip,
+        '<=',
+        LIMIT_BYTES,
+      ),
+    ],
+    notes: [
+      'Sizes are deterministic: one build each, so each row has a single sample. 1 kB = 1000 B.',
+      'Each fixture is a tiny browser app making the same call (one page of getAddressTransactions); the every-feature app uses all seven operations, pages, prefetching iteration, batched contract status, retries, timeouts, typed errors and withResponse.',
+      `Largest contributors (minified bytes before gzip): ${APPS.map(({ label }) => describe(label)).join('; ')}.`,
+    ],
+  };
+}
+
+/** Minified + gzipped browser bundle of a one-call app with each client, and of ours with every feature. */
+export const bundleSize: Comparison = {
+  name: 'bundle-size',
+  title: 'Bundle size: esbuild (browser, esm, minified) + gzip',
+  run,
+};

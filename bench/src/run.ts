@@ -1,0 +1,145 @@
+// `pnpm bench [--smoke] [--only <name>]`: runs the comparisons one after another and writes the reports.
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import type { Comparison, ComparisonResult } from './comparison.js';
+import { bundleSize } from './comparisons/bundle-size.js';
+import { clientOverhead } from './comparisons/client-overhead.js';
+import { deepPages } from './comparisons/deep-pages.js';
+import { iteration } from './comparisons/iteration.js';
+import { mockThroughput } from './comparisons/mock-throughput.js';
+import { typecheckCost } from './comparisons/typecheck-cost.js';
+import { worldGeneration } from './comparisons/world-generation.js';
+import { describeMachine } from './machine.js';
+import { type Report, writeJson, writeMarkdown } from './report.js';
+import { killAll } from './servers/processes.js';
+
+const COMPARISONS: Comparison[] = [
+  clientOverhead,
+  iteration,
+  mockThroughput,
+  deepPages,
+  bundleSize,
+  worldGeneration,
+  typecheckCost,
+];
+
+const USAGE = `usage: pnpm bench [--smoke] [--only <name>]
+  --smoke        tiny counts and durations; writes results/smoke.json only
+  --only <name>  run one comparison; writes results/<name>.json (results/smoke.json with --smoke)
+comparisons: ${COMPARISONS.map((c) => c.name).join(', ')}`;
+
+// Children (servers, tsc, world builders) must never outlive the run, whatever ends it.
+process.on('exit', killAll);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    killAll();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
+function log(scope: string, message: string): void {
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${scope}: ${message}\n`);
+}
+
+async function runOne(comparison: Comparison, smoke: boolean): Promise<ComparisonResult> {
+  const start = performance.now();
+  log(comparison.name, 'start');
+  try {
+    const output = await comparison.run({ smoke, log: (message) => log(comparison.name, message) });
+    const result: ComparisonResult = {
+      name: comparison.name,
+      title: comparison.title,
+      status: 'ran',
+      durationMs: performance.now() - start,
+      ...output,
+    };
+    const targets = result.targets.map(
+      (t) => `${t.met ? 'met' : 'MISSED'}: ${t.description} (${t.measured.toFixed(3)})`,
+    );
+    log(
+      comparison.name,
+      `done in ${(result.durationMs / 1000).toFixed(1)} s${targets.length ? `\n  ${targets.join('\n  ')}` : ''}`,
+    );
+    return result;
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    log(comparison.name, `CRASHED: ${message}`);
+    return {
+      name: comparison.name,
+      title: comparison.title,
+      status: 'crashed',
+      durationMs: performance.now() - start,
+      settings: {},
+      rows: [],
+      targets: [],
+      notes: [],
+      error: message,
+    };
+  }
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const { values } = parseArgs({
+    args,
+    options: {
+      smoke: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const selected =
+    values.only === undefined ? COMPARISONS : COMPARISONS.filter((c) => c.name === values.only);
+  if (selected.length === 0) {
+    console.error(`unknown comparison ${values.only}\n${USAGE}`);
+    return 2;
+  }
+  const smoke = values.smoke ?? false;
+  const start = performance.now();
+  const comparisons: ComparisonResult[] = [];
+  for (const comparison of selected) comparisons.push(await runOne(comparison, smoke));
+  const report: Report = {
+    command: ['pnpm bench', ...args].join(' '),
+    date: new Date().toISOString(),
+    smoke,
+    durationMs: performance.now() - start,
+    machine: describeMachine(),
+    comparisons,
+  };
+  const results = (file: string) => new URL(`../results/${file}`, import.meta.url).pathname;
+  if (smoke) {
+    await writeJson(results('smoke.json'), report);
+    log('bench', `wrote results/smoke.json`);
+  } else if (values.only !== undefined) {
+    await writeJson(results(`${values.only}.json`), report);
+    log('bench', `wrote results/${values.only}.json`);
+  } else {
+    await writeJson(results('latest.json'), report);
+    await writeMarkdown(new URL('../RESULTS.md', import.meta.url).pathname, report);
+    log('bench', 'wrote results/latest.json and RESULTS.md');
+  }
+  const crashed = comparisons.filter((c) => c.status === 'crashed');
+  log(
+    'bench',
+    `${comparisons.length - crashed.length} of ${comparisons.length} comparisons ran in ${((performance.now() - start) / 1000).toFixed(0)} s`,
+  );
+  return crashed.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+    // Keep-alive sockets or a stray timer must not hold the process open after the reports are written.
+    killAll();
+    setTimeout(() => process.exit(code), 100).unref();
+  },
+  (error: unknown) => {
+    console.error(error);
+    killAll();
+    process.exit(1);
+  },
+);

@@ -1,0 +1,48 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { stop, track } from './processes.js';
+
+/** A server running in its own Node process, and what it reported once listening. */
+export interface ChildServer<Info> {
+  info: Info;
+  close(): Promise<void>;
+}
+
+/**
+ * Forks one of the `src/servers/*-entry.ts` scripts, sends it its options over IPC and waits for the message it
+ * sends once listening. Servers live in their own process so a load generator or client in this process does not
+ * share their event loop.
+ * @example
+ * const mock = await startChildServer<MockServerInfo>('mock-entry.ts', { seed: 1 });
+ */
+export async function startChildServer<Info>(
+  script: string,
+  options: unknown,
+  readyTimeoutMs = 120_000,
+): Promise<ChildServer<Info>> {
+  const path = fileURLToPath(new URL(script, import.meta.url));
+  const child = track(
+    fork(path, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
+  const info = await new Promise<Info>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${script} not ready after ${readyTimeoutMs} ms`)),
+      readyTimeoutMs,
+    );
+    child.once('message', (message) => {
+      clearTimeout(timer);
+      const reply = message as { ready?: Info; error?: string };
+      if (reply.error !== undefined) reject(new Error(`${script}: ${reply.error}`));
+      else resolve(reply.ready as Info);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited before it was ready (code ${code}, signal ${signal})`));
+    });
+    child.send(options as object);
+  }).catch(async (error: unknown) => {
+    await stop(child);
+    throw error;
+  });
+  return { info, close: () => stop(child) };
+}
