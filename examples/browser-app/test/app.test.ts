@@ -19,6 +19,7 @@ const SCREENSHOT = fileURLToPath(new URL('../test-results/app.png', import.meta.
 const hasChromium = existsSync(CHROMIUM_PATH);
 if (!hasChromium) {
   // CI must run this test, so there a missing browser is a failure; on a laptop it is a skip that says why.
+  if (!process.env.CI) console.warn(`Skipping the browser test: ${MISSING_CHROMIUM}`);
   (process.env.CI ? it : it.skip)(MISSING_CHROMIUM, () => {
     throw new Error(MISSING_CHROMIUM);
   });
