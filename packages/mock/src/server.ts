@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
+import { routeNotFound } from './handlers/errors';
 import { handleControl } from './internal/control';
 import { corsHeaders, preflightHeaders } from './internal/cors';
 import { JSON_CONTENT_TYPE, jsonResponse } from './internal/json-response';
@@ -161,8 +162,10 @@ async function handle(
   });
   const response = await getResponse(handlers(), request);
   if (!response) {
-    const notFound = { message: `Route ${method}:${path} not found`, error: 'Not Found', statusCode: 404 };
-    await sendResponse(jsonResponse(notFound, 404), res, { extraHeaders: cors, omitBody: method === 'HEAD' });
+    await sendResponse(jsonResponse(routeNotFound(method, path), 404), res, {
+      extraHeaders: cors,
+      omitBody: method === 'HEAD',
+    });
     return;
   }
   if (response.type === 'error') {

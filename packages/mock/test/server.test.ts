@@ -259,6 +259,12 @@ describe('control routes', () => {
     });
   });
 
+  it('applies nothing when one field of the scenario body is wrong', async () => {
+    const res = await post('/__mock/scenario', { latencyMs: 10, failNext: { count: 1, status: 200 } });
+    expect(res.status).toBe(400);
+    expect(await (await get('/__mock/scenario')).json()).toMatchObject({ latencyMs: 0, pendingFailures: 0 });
+  });
+
   it.each([
     ['not json', 'body must be a JSON object'],
     [JSON.stringify({ latencyMs: -1 }), 'body/latencyMs must be an integer from 0 to 60000'],

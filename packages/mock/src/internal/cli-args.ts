@@ -21,7 +21,7 @@ Serves the Blockchain Index Read API mock over HTTP, from a seeded deterministic
 Options:
   --port <n>      port to listen on; 0 picks a free one (default 3999)
   --host <host>   interface to bind (default 127.0.0.1)
-  --seed <n>      seed of the generated world (default: the world's default seed)
+  --seed <n>      seed of the generated world (default 1)
   --latency <ms>  delay added to every API answer (default 0)
   -h, --help      show this help
 

@@ -1,4 +1,4 @@
-import type { Scenarios } from '../scenarios';
+import { createScenarios, type Scenarios } from '../scenarios';
 import type { World } from '../world';
 import { jsonResponse } from './json-response';
 import { isValidPrincipal } from './principal';
@@ -103,33 +103,48 @@ function scenario(raw: Uint8Array, scenarios: Scenarios): Response {
   if (rateLimit !== undefined && rateLimit !== null && typeof rateLimit !== 'object') {
     return badRequest('body/rateLimit must be an object { perMinute?, perMinuteWithKey? } or null');
   }
-  try {
-    if (body.clear === true) scenarios.clear();
-    if (latencyMs !== undefined) scenarios.latency(latencyMs);
-    if (networkErrorNext !== undefined) scenarios.networkErrorNext(networkErrorNext);
-    if (failNext !== undefined) {
-      const { count, status, retryAfterSeconds } = failNext as Json;
-      scenarios.failNext(count as number, {
-        status: status as number,
-        ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds: retryAfterSeconds as number }),
-      });
+  // Rehearse on a scratch instance first, so a bad field leaves the live scenarios untouched.
+  for (const target of [createScenarios(), scenarios]) {
+    try {
+      applyScenario(target, body, { latencyMs, networkErrorNext, failNext, rateLimit });
+    } catch (error) {
+      // The scenario setters check their own arguments (RangeError) and say what was wrong.
+      return badRequest(error instanceof Error ? error.message : String(error));
     }
-    if (rateLimit !== undefined) {
-      const limits = rateLimit as Json | null;
-      scenarios.rateLimit(
-        limits === null
-          ? null
-          : {
-              ...(limits.perMinute === undefined ? {} : { perMinute: limits.perMinute as number }),
-              ...(limits.perMinuteWithKey === undefined
-                ? {}
-                : { perMinuteWithKey: limits.perMinuteWithKey as number }),
-            },
-      );
-    }
-  } catch (error) {
-    // The scenario setters check their own arguments (RangeError) and say what was wrong.
-    return badRequest(error instanceof Error ? error.message : String(error));
   }
   return jsonResponse(scenarios.state, 200);
+}
+
+interface ScenarioFields {
+  latencyMs: number | undefined;
+  networkErrorNext: number | undefined;
+  failNext: unknown;
+  rateLimit: unknown;
+}
+
+function applyScenario(scenarios: Scenarios, body: Json, fields: ScenarioFields): void {
+  const { latencyMs, networkErrorNext, failNext, rateLimit } = fields;
+  if (body.clear === true) scenarios.clear();
+  if (latencyMs !== undefined) scenarios.latency(latencyMs);
+  if (networkErrorNext !== undefined) scenarios.networkErrorNext(networkErrorNext);
+  if (failNext !== undefined) {
+    const { count, status, retryAfterSeconds } = failNext as Json;
+    scenarios.failNext(count as number, {
+      status: status as number,
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds: retryAfterSeconds as number }),
+    });
+  }
+  if (rateLimit !== undefined) {
+    const limits = rateLimit as Json | null;
+    scenarios.rateLimit(
+      limits === null
+        ? null
+        : {
+            ...(limits.perMinute === undefined ? {} : { perMinute: limits.perMinute as number }),
+            ...(limits.perMinuteWithKey === undefined
+              ? {}
+              : { perMinuteWithKey: limits.perMinuteWithKey as number }),
+          },
+    );
+  }
 }
