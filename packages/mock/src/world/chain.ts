@@ -50,6 +50,15 @@ const EXTENDED_CAUSES: readonly TenureChangeCause[] = [
   'extended_write_length',
 ];
 
+type TxKind = 'transfer' | 'call' | 'deploy' | 'poison';
+const TX_MIX_NAKAMOTO: readonly (readonly [TxKind, number])[] = [
+  ['transfer', 33],
+  ['call', 58],
+  ['deploy', 5],
+];
+/** Poison-microblock reports only exist while microblocks do (before Nakamoto). */
+const TX_MIX_EPOCH2: readonly (readonly [TxKind, number])[] = [...TX_MIX_NAKAMOTO, ['poison', 0.2]];
+
 /** Appends blocks to the index from the generation state; each block draws from its own seeded stream. */
 export class Chain {
   readonly index = new ChainIndex();
@@ -158,12 +167,7 @@ export class Chain {
   }
 
   private randomDraft(rng: Random, ctx: CallContext, nakamoto: boolean): TxDraft {
-    const kind = rng.weighted([
-      ['transfer', 33],
-      ['call', 58],
-      ['deploy', 5],
-      ['poison', nakamoto ? 0 : 0.2],
-    ] as const);
+    const kind = rng.weighted(nakamoto ? TX_MIX_NAKAMOTO : TX_MIX_EPOCH2);
     if (kind === 'transfer') return tokenTransferDraft(rng, this.state);
     if (kind === 'call') return contractCallDraft(ctx);
     if (kind === 'poison') return poisonMicroblockDraft(rng, this.state);

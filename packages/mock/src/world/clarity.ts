@@ -28,28 +28,62 @@ function int128(n: bigint): string {
   return twos.toString(16).padStart(32, '0');
 }
 
+/** Bounds the memo in long-lived processes that keep creating principals. */
+const CACHE_LIMIT = 100_000;
+const principalCache = new Map<string, Cv>();
+const tupleKeys = new Map<string, string>();
+
+/** Hex of an ASCII string (Clarity `string-ascii` and tuple keys are ASCII by definition). */
+function asciiHex(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) out += text.charCodeAt(i).toString(16).padStart(2, '0');
+  return out;
+}
+
+/** Length byte and name of a tuple key; keys are few and repeat endlessly, so they are memoized. */
+function tupleKeyHex(name: string): string {
+  let hex = tupleKeys.get(name);
+  if (hex === undefined) {
+    hex = `${name.length.toString(16).padStart(2, '0')}${asciiHex(name)}`;
+    if (tupleKeys.size >= CACHE_LIMIT) tupleKeys.clear();
+    tupleKeys.set(name, hex);
+  }
+  return hex;
+}
+
+function encodePrincipal(principal: string): Cv {
+  const { address, name } = splitPrincipal(principal);
+  const { version, hash160 } = decodeAddress(address);
+  const head = `${version.toString(16).padStart(2, '0')}${hash160}`;
+  if (name === undefined) return { hex: `0x05${head}`, repr: `'${principal}` };
+  const nameHex = bytesHex(encoder.encode(name));
+  return {
+    hex: `0x06${head}${(nameHex.length / 2).toString(16).padStart(2, '0')}${nameHex}`,
+    repr: `'${principal}`,
+  };
+}
+
 /** Builders for the Clarity value kinds the world uses. */
 export const cv = {
   uint: (n: bigint | number): Cv => ({ hex: `0x01${int128(BigInt(n))}`, repr: `u${n}` }),
   int: (n: bigint | number): Cv => ({ hex: `0x00${int128(BigInt(n))}`, repr: `${n}` }),
   bool: (b: boolean): Cv => ({ hex: b ? '0x03' : '0x04', repr: b ? 'true' : 'false' }),
   principal(principal: string): Cv {
-    const { address, name } = splitPrincipal(principal);
-    const { version, hash160 } = decodeAddress(address);
-    const head = `${version.toString(16).padStart(2, '0')}${hash160}`;
-    if (name === undefined) return { hex: `0x05${head}`, repr: `'${principal}` };
-    const nameHex = bytesHex(encoder.encode(name));
-    return {
-      hex: `0x06${head}${(nameHex.length / 2).toString(16).padStart(2, '0')}${nameHex}`,
-      repr: `'${principal}`,
-    };
+    // Principals repeat across thousands of arguments and events; their encoding is a pure function.
+    let encoded = principalCache.get(principal);
+    if (encoded === undefined) {
+      encoded = encodePrincipal(principal);
+      if (principalCache.size >= CACHE_LIMIT) principalCache.clear();
+      principalCache.set(principal, encoded);
+    }
+    return encoded;
   },
   buffer: (hex: string): Cv => {
     const raw = hex.startsWith('0x') ? hex.slice(2) : hex;
     return { hex: `0x02${u32(raw.length / 2)}${raw}`, repr: `0x${raw}` };
   },
   ascii: (text: string): Cv => ({
-    hex: `0x0d${u32(text.length)}${bytesHex(encoder.encode(text))}`,
+    hex: `0x0d${u32(text.length)}${asciiHex(text)}`,
     repr: JSON.stringify(text),
   }),
   utf8: (text: string): Cv => {
@@ -71,8 +105,7 @@ export const cv = {
     let repr = '(tuple';
     for (const name of names) {
       const value = fields[name] as Cv;
-      const nameHex = bytesHex(encoder.encode(name));
-      hex += `${(nameHex.length / 2).toString(16).padStart(2, '0')}${nameHex}${body(value)}`;
+      hex += `${tupleKeyHex(name)}${body(value)}`;
       repr += ` (${name} ${value.repr})`;
     }
     return { hex, repr: `${repr})` };

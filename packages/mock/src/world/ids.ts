@@ -64,6 +64,7 @@ export function decodeAddress(address: string): { version: number; hash160: stri
     for (let lane = 0; lane < 5; lane++) hex += hashString32(address, lane).toString(16).padStart(8, '0');
     decoded = { version: ADDRESS_VERSION.singleSig, hash160: hex };
   }
+  if (hash160Cache.size >= 100_000) hash160Cache.clear();
   hash160Cache.set(address, decoded);
   return decoded;
 }

@@ -36,12 +36,12 @@ export interface TxDraft {
 
 const FREE: ExecutionCost = [0, 0, 0, 0, 0];
 const OK_TRUE = cv.ok(cv.bool(true));
-const anchorMode = (rng: Random): AnchorMode =>
-  rng.weighted<AnchorMode>([
-    ['any', 6],
-    ['on_chain_only', 3],
-    ['off_chain_only', 1],
-  ]);
+const ANCHOR_MODES: readonly (readonly [AnchorMode, number])[] = [
+  ['any', 6],
+  ['on_chain_only', 3],
+  ['off_chain_only', 1],
+];
+const anchorMode = (rng: Random): AnchorMode => rng.weighted(ANCHOR_MODES);
 const contractCost = (rng: Random, scale = 1): ExecutionCost => [
   rng.int(2, 40) * scale,
   rng.int(200, 20_000) * scale,
