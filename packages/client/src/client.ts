@@ -1,4 +1,4 @@
-import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { Client, Middleware } from 'openapi-fetch';
 import { ApiPromise } from './api-promise.js';
 import { BASE_URLS, normalizeBaseUrl } from './base-urls.js';
 import type { operations, paths } from './generated/schema.js';
@@ -15,6 +15,7 @@ import {
   type PageSource,
   pageShapeProblem,
 } from './internal/exact-pager.js';
+import { createFetchClient } from './internal/openapi-fetch.js';
 import {
   type AttemptInit,
   type FetchFn,
