@@ -29,8 +29,6 @@ export interface MockServerOptions {
   latencyMs?: number;
   /** A ready world to serve instead of the seeded default one. */
   world?: World;
-  /** Base URL the handlers are built on; requests are rewritten onto it. Default `DEFAULT_BASE_URL`. */
-  baseUrl?: string;
 }
 
 /** A running standalone mock server. */
@@ -64,7 +62,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const runtime = createRuntime({
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.world === undefined ? {} : { world: options.world }),
-    ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
   });
   runtime.scenarios.latency(latencyMs);
   let handlers = runtime.handlers();
@@ -79,6 +76,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       handlers = runtime.handlers();
     },
   };
+  // Requests are rewritten onto the handlers' base URL (DEFAULT_BASE_URL, no path prefix), so the paths
+  // clients see, `Location` headers included, are the server's own.
   const base = runtime.baseUrl.replace(/\/+$/, '');
 
   const server = createServer((req, res) => {

@@ -71,11 +71,17 @@ export async function serve(
   const decision = context.scenarios
     ? await context.scenarios.intercept(request)
     : { response: undefined, headers: {} };
-  if (decision.response) return decision.response;
+  const deprecated = isDeprecated(operationId);
+  if (decision.response) {
+    // A network error has no headers to add; a simulated failure still carries the deprecation notice,
+    // which the spec promises on every response of a deprecated operation.
+    if (decision.response.type === 'error' || !deprecated) return decision.response;
+    return withHeaders(decision.response, { Warning: DEPRECATION_WARNING });
+  }
   const response = await answer();
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(decision.headers)) headers.set(name, value);
-  if (isDeprecated(operationId)) headers.set('Warning', DEPRECATION_WARNING);
+  if (deprecated) headers.set('Warning', DEPRECATION_WARNING);
   if (headers.get('Content-Type')?.startsWith('application/json'))
     headers.set('Content-Type', JSON_CONTENT_TYPE);
   const etag = headers.get('ETag');
@@ -84,5 +90,11 @@ export async function serve(
     headers.delete('Content-Length');
     return new Response(null, { status: 304, headers });
   }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+function withHeaders(response: Response, extra: Record<string, string>): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -371,8 +371,7 @@ describe('handlers: every operation, every status', () => {
         }
         const deprecated =
           operationId === 'getBlockByBurnBlockHeight' || operationId === 'getBlockByBurnBlockHash';
-        // The edge's failures (429, 5xx) come before the service, so they carry no deprecation warning.
-        if (deprecated && row.status < 429) expect(answer.headers.get('warning')).toBe(WARNING);
+        if (deprecated) expect(answer.headers.get('warning')).toBe(WARNING);
         if (!deprecated) expect(answer.headers.has('warning')).toBe(false);
         row.check?.(answer);
       });
