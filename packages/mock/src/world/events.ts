@@ -27,17 +27,13 @@ const asset = (
   },
 ): EventDraft => {
   // Assigned field by field (no spread): one of these is built for every event of large worlds.
-  const draft: { -readonly [K in keyof EventDraft]?: unknown } & Record<string, unknown> = {
-    kind,
-    action,
-    amount: parts.amount ?? 0n,
-  };
+  const draft: Record<string, unknown> = { kind, action, amount: parts.amount ?? 0n };
   if (parts.sender !== undefined) draft.sender = parts.sender;
   if (parts.recipient !== undefined) draft.recipient = parts.recipient;
   if (parts.assetId !== undefined) draft.assetId = parts.assetId;
   if (parts.value !== undefined) draft.value = parts.value;
   if (parts.memo !== undefined) draft.memo = parts.memo;
-  return draft as EventDraft;
+  return draft as unknown as EventDraft;
 };
 
 /** Event draft builders (senders omitted for mints, recipients for burns, as the API reports them). */
