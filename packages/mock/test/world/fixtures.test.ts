@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, type World } from '../../src/world';
 import { page, principalsByActivity } from './helpers';
@@ -64,5 +65,32 @@ describe('world.fixtures of the default world', () => {
       world.fixtures.burnBlockHeight,
     );
     expect(block?.tenure_height).toBe(previous?.tenure_height);
+  });
+});
+
+describe('world.fixtures of any world', () => {
+  it('hold for arbitrary small sizes and seeds (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer(),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 0, max: 60 }),
+        (seed, blocks, transactionsPerBlock, addresses) => {
+          const world = createWorld({ seed, blocks, transactionsPerBlock, addresses });
+          const { address, txId, contractIds, burnBlockHeight, burnBlockHash } = world.fixtures;
+          const events = world.listAddressTransactionEvents(address, txId, { limit: 50, offset: 0 }).results;
+          expect(new Set(events.map((e) => e.type))).toEqual(new Set(['stx', 'ft', 'nft']));
+          expect(contractIds.map((id) => world.getSmartContractStatus(id).found)).toEqual([
+            true,
+            true,
+            false,
+          ]);
+          expect(world.getBlockByBurnBlockHeight(burnBlockHeight)?.burn_block_hash).toBe(burnBlockHash);
+          expect(world.tip.height).toBe(blocks);
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 });
