@@ -6,8 +6,8 @@ import {
   DEFAULT_STATUS_CONCURRENCY,
   mapWithConcurrency,
   mergeStatusMaps,
-  missingStatusIds,
   planStatusBatches,
+  statusShapeProblem,
 } from './internal/contract-status-batch.js';
 import {
   type PageBody,
@@ -16,10 +16,12 @@ import {
   pageShapeProblem,
 } from './internal/exact-pager.js';
 import { createFetchClient } from './internal/openapi-fetch.js';
+import { headerEntries, pageQuery, withHexPrefix } from './internal/params.js';
 import {
   type AttemptInit,
   type FetchFn,
   type HeadersOption,
+  objectShapeProblem,
   type RawResult,
   type RequestOptions,
   send,
@@ -91,7 +93,7 @@ export class BlockindexClient {
   constructor(options: ClientOptions = {}) {
     this.baseUrl = normalizeBaseUrl(options.baseUrl ?? BASE_URLS.mainnet);
     const headers = new Headers();
-    for (const [name, value] of entries(options.headers)) headers.set(name, value);
+    for (const [name, value] of headerEntries(options.headers)) headers.set(name, value);
     if (options.apiKey) headers.set(options.apiKeyHeader ?? 'x-api-key', options.apiKey);
     // The per-call `fetch` passed by the transport replaces this one; it is here so nothing captures a global.
     this.#api = createFetchClient<paths>({
@@ -154,7 +156,7 @@ export class BlockindexClient {
             this.#config,
             (init) => this.#api.GET(path, { params: { query: { contract_id: batch } }, ...init }),
             { ...requestOptions, signal },
-            { method: 'GET', path, shape: (data) => missingEntries(batch, data) },
+            { method: 'GET', path, shape: (data) => statusShapeProblem(batch, data) },
           ),
         requestOptions.signal,
       );
@@ -168,7 +170,7 @@ export class BlockindexClient {
   }
 
   /**
-   * List the asset events (STX, FT, NFT) of an address within one transaction, by `event_index`.
+   * List the asset events of an address within one transaction (STX, FT and NFT, by `event_index`).
    * Await for the first page, or iterate every event with `for await`.
    * @throws {NotFoundError} when the transaction does not exist.
    * @example
@@ -192,7 +194,7 @@ export class BlockindexClient {
   }
 
   /**
-   * List an account's transactions with their STX, FT and NFT transfers, newest first.
+   * List an account's transactions with their transfers (STX, FT and NFT), newest first.
    * Await for the first page, or iterate every transaction with `for await` (exact while the chain grows).
    * @example
    * const page = await client.getAccountTransactionsWithTransfers(principal, { limit: 10 });
@@ -270,7 +272,9 @@ export class BlockindexClient {
     path: string,
     attempt: (init: AttemptInit) => Promise<RawResult<T>>,
   ): ApiPromise<T> {
-    return new ApiPromise(send(this.#config, attempt, options, { method: 'GET', path, shape: objectShape }));
+    return new ApiPromise(
+      send(this.#config, attempt, options, { method: 'GET', path, shape: objectShapeProblem }),
+    );
   }
 
   #list<TItem, TBody extends PageBody<TItem>>(
@@ -317,39 +321,4 @@ export class BlockindexClient {
  */
 export function createClient(options: ClientOptions = {}): BlockindexClient {
   return new BlockindexClient(options);
-}
-
-/** The caller's query with the slice the pager wants; the caller's own `limit`/`offset`/`cursor` give way. */
-function pageQuery<Q extends { limit?: number; offset?: number }>(query: Q, request: PageRequest): Q {
-  const { limit: _limit, offset: _offset, cursor: _cursor, ...rest } = query as Q & { cursor?: string };
-  const out: Record<string, unknown> = { ...rest, offset: request.offset };
-  if (request.limit !== undefined) out.limit = request.limit;
-  if (request.cursor !== undefined) out.cursor = request.cursor;
-  return out as Q;
-}
-
-/** The server wants `0x`-prefixed hex (it redirects or fails otherwise). */
-function withHexPrefix(hex: string): string {
-  return /^0x/i.test(hex) ? `0x${hex.slice(2)}` : `0x${hex}`;
-}
-
-function objectShape(data: unknown): string | undefined {
-  return typeof data === 'object' && data !== null && !Array.isArray(data)
-    ? undefined
-    : 'expected a JSON object';
-}
-
-function missingEntries(batch: readonly string[], data: unknown): string | undefined {
-  const problem = objectShape(data);
-  if (problem) return problem;
-  const missing = missingStatusIds(batch, data);
-  if (missing.length === 0) return undefined;
-  const shown = missing.slice(0, 3).join(', ');
-  return `the status map has no entry for ${missing.length} requested id(s): ${shown}${missing.length > 3 ? ', …' : ''}`;
-}
-
-function entries(headers: HeadersOption | undefined): [string, string][] {
-  if (!headers) return [];
-  if (headers instanceof Headers) return [...headers.entries()];
-  return Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined);
 }

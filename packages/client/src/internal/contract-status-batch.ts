@@ -43,6 +43,15 @@ export function missingStatusIds(batch: readonly string[], body: unknown): strin
   return batch.filter((id) => !Object.hasOwn(body, id));
 }
 
+/** Why a batch's 2xx body is not a status map answering every id of the batch, or `undefined` when it is. */
+export function statusShapeProblem(batch: readonly string[], body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'expected a JSON object';
+  const missing = missingStatusIds(batch, body);
+  if (missing.length === 0) return undefined;
+  const shown = missing.slice(0, 3).join(', ');
+  return `the status map has no entry for ${missing.length} requested id(s): ${shown}${missing.length > 3 ? ', …' : ''}`;
+}
+
 /**
  * Merges batch responses into one map with exactly one entry per requested id. The map has no prototype and
  * its entries are defined, not assigned, so ids such as `__proto__` or `constructor` are ordinary keys.

@@ -214,6 +214,13 @@ async function sendOnce<T>(
   }
 }
 
+/** The shape check of single-resource calls: their bodies are JSON objects. */
+export function objectShapeProblem(data: unknown): string | undefined {
+  return typeof data === 'object' && data !== null && !Array.isArray(data)
+    ? undefined
+    : 'expected a JSON object';
+}
+
 /**
  * Wraps the caller's middleware so that what it throws is recognised later and passed through unchanged
  * rather than mistaken for a network or parse failure.
