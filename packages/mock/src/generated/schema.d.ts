@@ -1079,12 +1079,12 @@ export interface components {
          * @description STX address or contract id. Only its syntax is checked.
          * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
          */
-        Address: string | unknown | unknown;
+        Address: string;
         /**
          * @description STX address or contract id. Besides the syntax, the c32check checksum of the address part is verified (400 `invalid STX address "<principal>"`).
          * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
          */
-        Principal: string | unknown | unknown;
+        Principal: string;
         /**
          * @description Transaction id, 64 hex characters, `0x` prefix optional, any case.
          * @example 0xf6bd5f4a7b26184a3466340b2e99fd003b4962c0e382a7e4b6a13df3dd7a91c6
