@@ -177,7 +177,7 @@ export class BlockindexClient {
    * for await (const event of client.getAddressTransactionEvents(address, txId)) console.log(event.type);
    */
   getAddressTransactionEvents(
-    address: PathParams<'getAddressTransactionEvents'>['address'] & string,
+    address: PathParams<'getAddressTransactionEvents'>['address'],
     txId: PathParams<'getAddressTransactionEvents'>['tx_id'],
     query: AddressTransactionEventsQuery = {},
     options: ListOptions = {},
@@ -200,7 +200,7 @@ export class BlockindexClient {
    * const page = await client.getAccountTransactionsWithTransfers(principal, { limit: 10 });
    */
   getAccountTransactionsWithTransfers(
-    principal: PathParams<'getAccountTransactionsWithTransfers'>['principal'] & string,
+    principal: PathParams<'getAccountTransactionsWithTransfers'>['principal'],
     query: AccountTransactionsWithTransfersQuery = {},
     options: ListOptions = {},
   ): PagePromise<AddressTransactionWithTransfers, AddressTransactionWithTransfersPage> {
@@ -222,7 +222,7 @@ export class BlockindexClient {
    * for await (const { tx } of client.getAddressTransactions(address, {}, { concurrency: 4 })) console.log(tx.tx_id);
    */
   getAddressTransactions(
-    address: PathParams<'getAddressTransactions'>['address'] & string,
+    address: PathParams<'getAddressTransactions'>['address'],
     query: AddressTransactionsQuery = {},
     options: ListOptions = {},
   ): PagePromise<AddressTransaction, AddressTransactionPage> {

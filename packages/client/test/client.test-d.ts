@@ -81,6 +81,10 @@ describe('public types come from the generated spec', () => {
 
   it('types error bodies from the spec and rate-limit waits', () => {
     expectTypeOf<ApiError['body']>().toEqualTypeOf<ApiErrorBody>();
+    type S = components['schemas'];
+    expectTypeOf<ApiErrorBody>().toEqualTypeOf<
+      S['ErrorResponse'] | S['MinimalErrorResponse'] | S['Brc20NotFoundResponse'] | string | undefined
+    >();
     expectTypeOf<components['schemas']['ErrorResponse']>().toExtend<ApiErrorBody>();
     expectTypeOf<components['schemas']['Brc20NotFoundResponse']>().toExtend<ApiErrorBody>();
     expectTypeOf<RateLimitError['retryAfterMs']>().toEqualTypeOf<number | undefined>();
