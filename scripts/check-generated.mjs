@@ -13,6 +13,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'blockindex-generated-'));
 const stale = [];
 
 for (const { path } of packages) {
+  if (path === root.replace(/\/$/, '')) continue; // the root's `generate` only fans out to the packages
   const { scripts = {} } = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8'));
   // Only the openapi-typescript form `openapi-typescript <spec> -o <out>` is understood; anything else is an error.
   if (!scripts.generate) continue;
