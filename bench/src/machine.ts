@@ -7,6 +7,8 @@ export interface Machine {
   memoryGiB: number;
   node: string;
   platform: string;
+  /** 1, 5 and 15 minute load averages when the run started: above the core count, something else competed. */
+  loadAverage: number[];
 }
 
 /** Describes the machine running the benchmarks. */
@@ -18,5 +20,6 @@ export function describeMachine(): Machine {
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
     node: process.version,
     platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    loadAverage: os.loadavg().map((load) => Math.round(load * 100) / 100),
   };
 }

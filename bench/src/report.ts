@@ -102,6 +102,7 @@ export function renderMarkdown(report: Report): string {
     `| memory | ${machine.memoryGiB} GiB |`,
     `| Node | ${machine.node} |`,
     `| OS | ${machine.platform} |`,
+    `| load average at start (1/5/15 min) | ${machine.loadAverage.join(' / ')} |`,
     '',
     '## Targets',
     '',

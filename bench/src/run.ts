@@ -1,6 +1,7 @@
 // `pnpm bench [--smoke] [--only <name>]`: runs the comparisons one after another and writes the reports.
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { WHAT_LIMITS } from './analysis.js';
 import type { Comparison, ComparisonResult } from './comparison.js';
 import { bundleSize } from './comparisons/bundle-size.js';
 import { clientOverhead } from './comparisons/client-overhead.js';
@@ -46,12 +47,15 @@ async function runOne(comparison: Comparison, smoke: boolean): Promise<Compariso
   log(comparison.name, 'start');
   try {
     const output = await comparison.run({ smoke, log: (message) => log(comparison.name, message) });
+    const missed = output.targets.some((t) => !t.met);
+    const limits = missed ? (WHAT_LIMITS[comparison.name] ?? []) : [];
     const result: ComparisonResult = {
       name: comparison.name,
       title: comparison.title,
       status: 'ran',
       durationMs: performance.now() - start,
       ...output,
+      notes: [...output.notes, ...limits.map((limit) => `What limits it: ${limit}`)],
     };
     const targets = result.targets.map(
       (t) => `${t.met ? 'met' : 'MISSED'}: ${t.description} (${t.measured.toFixed(3)})`,
@@ -100,6 +104,7 @@ async function main(): Promise<number> {
   }
   const smoke = values.smoke ?? false;
   const start = performance.now();
+  const machine = describeMachine();
   const comparisons: ComparisonResult[] = [];
   for (const comparison of selected) comparisons.push(await runOne(comparison, smoke));
   const report: Report = {
@@ -107,7 +112,7 @@ async function main(): Promise<number> {
     date: new Date().toISOString(),
     smoke,
     durationMs: performance.now() - start,
-    machine: describeMachine(),
+    machine,
     comparisons,
   };
   const results = (file: string) => new URL(`../results/${file}`, import.meta.url).pathname;

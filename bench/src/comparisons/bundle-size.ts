@@ -1,8 +1,11 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 import type { Comparison, ComparisonOutput } from '../comparison.js';
 import { rowsFor, target } from '../harness.js';
 
+const require = createRequire(import.meta.url);
 const BASELINE = 'openapi-fetch alone';
 const EVERY_FEATURE = 'ours, every feature used';
 const LIMIT_BYTES = 5000;
@@ -30,17 +33,20 @@ function owner(input: string): string {
   return input.replace(/^.*fixtures\//, 'fixtures/');
 }
 
-function contributors(metafile: Metafile): Array<[string, number]> {
+function contributors(metafile: Metafile, name: (input: string) => string = owner): Array<[string, number]> {
   const totals = new Map<string, number>();
   for (const output of Object.values(metafile.outputs)) {
     for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-      totals.set(owner(input), (totals.get(owner(input)) ?? 0) + bytesInOutput);
+      totals.set(name(input), (totals.get(name(input)) ?? 0) + bytesInOutput);
     }
   }
   return [...totals].sort((a, b) => b[1] - a[1]);
 }
 
-async function bundle(entry: string): Promise<Bundle> {
+async function bundle(
+  entry: string,
+  alias?: Record<string, string>,
+): Promise<Bundle & { metafile: Metafile }> {
   const result = await build({
     entryPoints: [new URL(`../../fixtures/bundle/${entry}`, import.meta.url).pathname],
     bundle: true,
@@ -51,6 +57,7 @@ async function bundle(entry: string): Promise<Bundle> {
     metafile: true,
     logLevel: 'silent',
     outfile: 'app.js',
+    ...(alias === undefined ? {} : { alias }),
   });
   const output = result.outputFiles.find((file) => file.path.endsWith('.js'));
   if (output === undefined) throw new Error(`esbuild produced no JavaScript for ${entry}`);
@@ -58,7 +65,22 @@ async function bundle(entry: string): Promise<Bundle> {
     minified: output.contents.length,
     gzip: gzipSync(output.contents, { level: 9 }).length,
     contributors: contributors(result.metafile),
+    metafile: result.metafile,
   };
+}
+
+/**
+ * Diagnostic: the every-feature app bundled from the client's TypeScript source instead of its single-file dist,
+ * so esbuild's metafile attributes bytes to each module of the client.
+ */
+async function clientModules(): Promise<Array<[string, number]>> {
+  const source = join(dirname(require.resolve('@blockindex/client/package.json')), 'src', 'index.ts');
+  const { metafile } = await bundle('ours-every-feature.ts', { '@blockindex/client': source });
+  const name = (input: string) => {
+    const inClient = /packages\/client\/(.+)$/.exec(input);
+    return inClient?.[1] === undefined ? owner(input) : `client/${inClient[1]}`;
+  };
+  return contributors(metafile, name);
 }
 
 async function run(): Promise<ComparisonOutput> {
@@ -73,6 +95,7 @@ async function run(): Promise<ComparisonOutput> {
       APPS.map(({ label }) => ({ label, samples: [get(label)[metric as 'gzip' | 'minified']] })),
     ),
   );
+  const modules = await clientModules();
   const describe = (label: string) =>
     `${label}: ${get(label)
       .contributors.slice(0, 5)
@@ -97,6 +120,10 @@ async function run(): Promise<ComparisonOutput> {
       'Sizes are deterministic: one build each, so each row has a single sample. 1 kB = 1000 B.',
       'Each fixture is a tiny browser app making the same call (one page of getAddressTransactions); the every-feature app uses all seven operations, pages, prefetching iteration, batched contract status, retries, timeouts, typed errors and withResponse.',
       `Largest contributors (minified bytes before gzip): ${APPS.map(({ label }) => describe(label)).join('; ')}.`,
+      `The every-feature app rebuilt from the client's source, per module (minified bytes): ${modules
+        .slice(0, 10)
+        .map(([name, bytes]) => `${name} ${bytes} B`)
+        .join(', ')}.`,
     ],
   };
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import autocannon, { type AutocannonRequest } from 'autocannon';
-import type { BenchContext, Comparison, ComparisonOutput } from '../comparison.js';
+import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
+import type { BenchContext, Comparison, ComparisonOutput, Row } from '../comparison.js';
 import { interleave, median, rowsFor, target } from '../harness.js';
 import { sevenOperations } from '../operations.js';
 import type { BareServerOptions, CannedResponse } from '../servers/bare-entry.js';
@@ -9,10 +9,11 @@ import type { MockServerInfo, MockServerOptions } from '../servers/mock-entry.js
 import { startPrism } from '../servers/prism.js';
 
 const require = createRequire(import.meta.url);
-const CONNECTIONS = 10;
 const prismVersion = (require('@stoplight/prism-cli/package.json') as { version: string }).version;
-type Server = 'bare node:http' | 'ours' | 'prism';
-const SERVERS: Server[] = ['bare node:http', 'ours', 'prism'];
+const CONNECTIONS = 10;
+const BARE = 'bare node:http';
+type Server = typeof BARE | 'ours' | 'prism';
+const SERVERS: Server[] = [BARE, 'ours', 'prism'];
 
 // Hop-by-hop and per-response headers: node:http writes its own.
 const DROPPED_HEADERS = new Set(['connection', 'keep-alive', 'date', 'transfer-encoding', 'content-length']);
@@ -27,7 +28,7 @@ async function cannedResponses(baseUrl: string, paths: string[]): Promise<Record
   return routes;
 }
 
-/** Status codes a server gives to each of the seven requests, e.g. `200×6, 422×1`. */
+/** Status codes a server gives to the seven requests, e.g. `200×6, 422×1`. */
 async function statusSummary(baseUrl: string, paths: string[]): Promise<string> {
   const counts = new Map<number, number>();
   for (const path of paths) {
@@ -37,10 +38,40 @@ async function statusSummary(baseUrl: string, paths: string[]): Promise<string> 
   return [...counts].map(([status, count]) => `${status}×${count}`).join(', ');
 }
 
+interface LoadRun {
+  rps: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  bytesPerResponse: number;
+}
+
+function summarize(result: AutocannonResult): LoadRun {
+  return {
+    rps: result.requests.total / result.duration,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    bytesPerResponse: result.requests.total === 0 ? 0 : result.throughput.total / result.requests.total,
+  };
+}
+
 async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
   const settings = smoke
-    ? { connections: CONNECTIONS, durationSeconds: 1, warmupRequests: 100, rounds: 1 }
-    : { connections: CONNECTIONS, durationSeconds: 10, warmupRequests: 2000, rounds: 5 };
+    ? {
+        connections: CONNECTIONS,
+        durationSeconds: 1,
+        warmupRequests: 100,
+        rounds: 1,
+        perOperationRequests: 50,
+      }
+    : {
+        connections: CONNECTIONS,
+        durationSeconds: 10,
+        warmupRequests: 2000,
+        rounds: 5,
+        perOperationSeconds: 3,
+      };
   const specPath = require.resolve('@blockindex/spec/openapi.yaml');
   const closers: Array<() => Promise<void>> = [];
   try {
@@ -51,24 +82,18 @@ async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
     const ops = sevenOperations(mock.info.fixtures);
     const paths = ops.map((op) => op.path);
     const requests: AutocannonRequest[] = paths.map((path) => ({ method: 'GET', path }));
-    const routes = await cannedResponses(mock.info.url, paths);
     const bare = await startChildServer<{ url: string }>('bare-entry.ts', {
-      routes,
+      routes: await cannedResponses(mock.info.url, paths),
     } satisfies BareServerOptions);
     closers.push(bare.close);
     log('starting prism');
     const prism = await startPrism(specPath);
     closers.push(prism.close);
-    const urls: Record<Server, string> = {
-      'bare node:http': bare.info.url,
-      ours: mock.info.url,
-      prism: prism.url,
-    };
+    const urls: Record<Server, string> = { [BARE]: bare.info.url, ours: mock.info.url, prism: prism.url };
 
-    const statuses: Record<string, string> = {};
+    const statuses = {} as Record<Server, string>;
     for (const server of SERVERS) statuses[server] = await statusSummary(urls[server], paths);
     log(`statuses of the seven requests: ${JSON.stringify(statuses)}`);
-
     for (const server of SERVERS) {
       await autocannon({
         url: urls[server],
@@ -77,64 +102,88 @@ async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
         requests,
       });
     }
-    const latest: Record<Server, { p99: number; non2xx: number; errors: number }[]> = {
-      'bare node:http': [],
-      ours: [],
-      prism: [],
-    };
+
+    const runs: Record<Server, LoadRun[]> = { [BARE]: [], ours: [], prism: [] };
     const load = (server: Server) => async () => {
       log(`autocannon ${server} ${settings.durationSeconds} s`);
-      const result = await autocannon({
-        url: urls[server],
-        connections: CONNECTIONS,
-        duration: settings.durationSeconds,
-        requests,
-      });
-      latest[server].push({ p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors });
-      return result.requests.total / result.duration;
+      const result = summarize(
+        await autocannon({
+          url: urls[server],
+          connections: CONNECTIONS,
+          duration: settings.durationSeconds,
+          requests,
+        }),
+      );
+      runs[server].push(result);
+      return result.rps;
     };
     const rps = await interleave(
-      { 'bare node:http': load('bare node:http'), ours: load('ours'), prism: load('prism') },
+      { [BARE]: load(BARE), ours: load('ours'), prism: load('prism') },
       { warmup: 0, runs: settings.rounds },
     );
-    const runs = (server: Server) => latest[server];
+
+    // Diagnostic: which operation limits our server (one run each, ours only, no target).
+    const perOperation: Row[] = [];
+    for (const op of ops) {
+      const result = summarize(
+        await autocannon({
+          url: urls.ours,
+          connections: CONNECTIONS,
+          requests: [{ method: 'GET', path: op.path }],
+          ...('perOperationSeconds' in settings
+            ? { duration: settings.perOperationSeconds }
+            : { amount: settings.perOperationRequests }),
+        }),
+      );
+      perOperation.push(
+        ...rowsFor('ours, one operation at a time (diagnostic)', 'req/s', null, [
+          {
+            label: op.operationId,
+            samples: [result.rps],
+            details: { p99Ms: result.p99, bytesPerResponse: Math.round(result.bytesPerResponse) },
+          },
+        ]),
+      );
+    }
+
     const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
     const details = (server: Server) => ({
-      non2xx: sum(runs(server).map((r) => r.non2xx)),
-      errors: sum(runs(server).map((r) => r.errors)),
-      statusesOfTheSevenRequests: statuses[server] ?? '',
+      non2xx: sum(runs[server].map((r) => r.non2xx)),
+      errors: sum(runs[server].map((r) => r.errors)),
+      bytesPerResponse: Math.round(median(runs[server].map((r) => r.bytesPerResponse))),
     });
     const rows = [
       ...rowsFor(
-        'throughput',
+        'throughput, seven-operation mix',
         'req/s',
-        'bare node:http',
+        BARE,
         SERVERS.map((server) => ({ label: server, samples: rps[server], details: details(server) })),
       ),
       ...rowsFor(
-        'p99 latency',
+        'p99 latency, seven-operation mix',
         'ms',
-        'bare node:http',
-        SERVERS.map((server) => ({ label: server, samples: runs(server).map((r) => r.p99) })),
+        BARE,
+        SERVERS.map((server) => ({ label: server, samples: runs[server].map((r) => r.p99) })),
       ),
+      ...perOperation,
     ];
     const ours = median(rps.ours);
     return {
-      settings: { ...settings, mix: ops.map((op) => op.operationId), prism: 'static examples, -v error' },
+      settings: {
+        ...settings,
+        mix: ops.map((op) => op.operationId),
+        prism: `${prismVersion}, static examples, -v error`,
+      },
       rows,
       targets: [
         target('ours ≥ 10× Prism (req/s ratio)', ours / median(rps.prism), '>=', 10),
-        target('ours ≥ 0.5× bare node:http (req/s ratio)', ours / median(rps['bare node:http']), '>=', 0.5),
+        target(`ours ≥ 0.5× ${BARE} (req/s ratio)`, ours / median(rps[BARE]), '>=', 0.5),
       ],
       notes: [
         `Load: autocannon in the runner process, ${CONNECTIONS} connections, each cycling through the seven operations in order (one request each, list pages of 20); every server runs in its own child process on 127.0.0.1. Rounds are interleaved (the first server rotates); req/s = requests completed / duration.`,
-        'The bare server answers each of the seven paths with the exact status, headers and body our mock gave for it, precomputed: the ceiling for any mock on this machine, not a competitor.',
-        `Prism ${prismVersion} serves spec/openapi.yaml from its examples (static mode) with logging at error level, its fastest setup. Statuses of the seven requests: ${Object.entries(
-          statuses,
-        )
-          .map(([server, summary]) => `${server}: ${summary}`)
-          .join('; ')}.`,
-        'Load generator and servers share the 2 cores, so every figure here is a floor set partly by autocannon itself; the ratios are what carry over to other machines.',
+        `The bare server answers each of the seven paths with the exact status, headers and body our mock gave for it, precomputed: the ceiling for any mock on this machine, not a competitor.`,
+        `Prism ${prismVersion} serves spec/openapi.yaml from its examples (static mode) with logging at error level, its fastest setup. Its bodies are the spec's single examples, much smaller than our full pages (see bytesPerResponse), so it does less work per request than our mock. Statuses of the seven requests: ${SERVERS.map((s) => `${s}: ${statuses[s]}`).join('; ')}.`,
+        'Load generator and servers share the 2 cores, so every req/s here is a floor set partly by autocannon itself; the ratios are what carry over to other machines.',
       ],
     };
   } finally {
