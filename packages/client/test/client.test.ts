@@ -286,6 +286,7 @@ describe('createClient: getSmartContractsStatus', () => {
     ]);
     expect(Object.getPrototypeOf(statuses)).toBeNull();
     expect(Object.keys(statuses)).toEqual(['__proto__', 'constructor', 'x-ok']);
+    // biome-ignore lint/suspicious/noProto: reading the own key named __proto__ is what this test checks
     expect(statuses.__proto__).toEqual({ found: false });
     expect(statuses.constructor).toEqual({ found: false });
   });

@@ -71,6 +71,7 @@ describe('mergeStatusMaps', () => {
     const merged = mergeStatusMaps<{ found: boolean }>([['__proto__', 'a'], ['constructor']], bodies);
     expect(Object.getPrototypeOf(merged)).toBeNull();
     expect(Object.keys(merged)).toEqual(['__proto__', 'a', 'constructor']);
+    // biome-ignore lint/suspicious/noProto: reading the own key named __proto__ is what this test checks
     expect(merged.__proto__).toEqual({ found: false });
     expect(merged.constructor).toEqual({ found: true });
     expect(({} as Record<string, unknown>).found).toBeUndefined(); // Object.prototype untouched
