@@ -25,11 +25,12 @@ export async function writeMarkdown(path: string, report: Report): Promise<void>
   await writeFile(path, renderMarkdown(report));
 }
 
-/** A number with about three significant digits, thousands separated, never in exponent form. */
+/** Integers as they are; other numbers with about three significant digits; thousands separated. */
 export function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   const magnitude = Math.abs(value);
-  const digits = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3;
+  const digits =
+    Number.isInteger(value) || magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3;
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 

@@ -126,7 +126,7 @@ async function measure(
 async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
   const settings = smoke
     ? { warmupRounds: 1, rounds: 1, callsPerSample: 5, inMemoryCallsPerSample: 20 }
-    : { warmupRounds: 2, rounds: 9, callsPerSample: 200, inMemoryCallsPerSample: 2000 };
+    : { warmupRounds: 2, rounds: 15, callsPerSample: 120, inMemoryCallsPerSample: 1500 };
   const mock = await startChildServer<MockServerInfo>('mock-entry.ts', {
     seed: 1,
   } satisfies MockServerOptions);
