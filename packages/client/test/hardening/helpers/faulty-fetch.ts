@@ -75,11 +75,14 @@ export async function injectFault(fault: InMemoryFault, real: () => Promise<Resp
 
 /**
  * A `fetch` in front of `inner` that fails some requests: `plan(url, attempt)` names the fault for the
- * `attempt`-th request of that URL (1-based), or nothing to let it through. Counts what it did.
+ * `attempt`-th request of that URL (1-based), or nothing to let it through. A body cut off half way is taken
+ * from `truncated` (default `inner`), so that a wrapper that reacts to answers (a growing chain) can be left
+ * out of failed attempts. Counts what it did.
  */
 export function faultyFetch(
   inner: (request: Request) => Promise<Response>,
   plan: (url: string, attempt: number) => InMemoryFault | undefined,
+  truncated: (request: Request) => Promise<Response> = inner,
 ) {
   const attemptsByUrl = new Map<string, number>();
   const stats = { requests: 0, faults: 0, byFault: {} as Record<string, number> };
@@ -91,7 +94,7 @@ export function faultyFetch(
     if (fault === undefined) return inner(request);
     stats.faults += 1;
     stats.byFault[fault] = (stats.byFault[fault] ?? 0) + 1;
-    return injectFault(fault, () => inner(request));
+    return injectFault(fault, () => truncated(request));
   };
   return { fetch, stats, attemptsByUrl };
 }
