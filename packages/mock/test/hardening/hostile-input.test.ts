@@ -136,6 +136,25 @@ describe('prototype pollution through input-keyed maps', () => {
     expect(polluted().latencyMs).toBeUndefined();
     expect(polluted().blocks).toBeUndefined();
   });
+  it('gives API keys and client addresses named __proto__ or constructor their own rate-limit buckets', async () => {
+    server.scenarios.rateLimit({ perMinute: 2, perMinuteWithKey: 3 });
+    try {
+      const statuses = async (headers: Record<string, string>, times: number) => {
+        const out: number[] = [];
+        for (let i = 0; i < times; i++)
+          out.push((await send('/ordinals/v1/brc-20/tokens/ordi', headers)).status);
+        return out;
+      };
+      expect(await statuses({ 'x-api-key': '__proto__' }, 4)).toEqual([200, 200, 200, 429]);
+      expect(await statuses({ 'x-api-key': 'constructor' }, 4)).toEqual([200, 200, 200, 429]);
+      expect(await statuses({ 'x-forwarded-for': '__proto__' }, 3)).toEqual([200, 200, 429]);
+      expect(await statuses({ 'x-forwarded-for': 'hasOwnProperty' }, 3)).toEqual([200, 200, 429]);
+    } finally {
+      server.scenarios.rateLimit(null);
+    }
+    expect(polluted().count).toBeUndefined();
+    expect(polluted().windowStart).toBeUndefined();
+  });
 });
 
 describe('oversized requests', () => {

@@ -23,6 +23,10 @@ const KNOWN_HEADERS = new Set([
   'etag',
   'keep-alive',
   'location',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'retry-after',
   'transfer-encoding',
   'warning',
 ]);
@@ -67,6 +71,8 @@ function byStatus(request: FuzzRequest, answer: RawAnswer, route: Route): string
       return badRequestProblem(answer, route);
     case 404:
       return notFoundProblem(request, answer, route);
+    case 429:
+      return rateLimitedProblem(answer, route);
     default:
       return `undocumented status ${answer.status}`;
   }
@@ -143,6 +149,17 @@ function notFoundProblem(request: FuzzRequest, answer: RawAnswer, route: Route):
     return `404 from ${route.operationId}, which declares none`;
   const invalid = schemaErrors(route.operationId, 404, body.value);
   return invalid ? `404 body does not match the ${route.operationId} schema: ${invalid}` : undefined;
+}
+
+/** A 429 (only with a rate-limit scenario on): the documented body and a `Retry-After` in seconds. */
+function rateLimitedProblem(answer: RawAnswer, route: Route): string | undefined {
+  if (route.kind !== 'operation') return `429 for a path no operation serves (${route.kind})`;
+  const invalid = errorBodyProblem(answer, route.operationId);
+  if (invalid) return invalid;
+  const retryAfter = header(answer, 'retry-after');
+  return retryAfter !== undefined && /^\d+$/.test(retryAfter)
+    ? undefined
+    : `429 with Retry-After ${retryAfter}`;
 }
 
 /** Every answer of a deprecated operation, errors included, carries the deprecation `Warning`. */
