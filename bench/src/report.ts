@@ -54,7 +54,8 @@ function formatDetails(row: Row): string {
 
 function formatTarget(t: Target): string {
   const measured = Math.abs(t.measured) >= 100 ? formatNumber(t.measured) : t.measured.toFixed(2);
-  return `| ${t.description} | ${measured} | ${t.comparator} ${formatNumber(t.limit)} | ${t.met ? 'met' : '**MISSED**'} |`;
+  const comparator = t.comparator === '<=' ? '≤' : '≥';
+  return `| ${t.description} | ${measured} | ${comparator} ${formatNumber(t.limit)} | ${t.met ? 'met' : '**MISSED**'} |`;
 }
 
 // Markdown tables break on pipes and newlines inside a cell.
