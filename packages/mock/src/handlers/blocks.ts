@@ -46,10 +46,13 @@ export function blocksHandlers(http: Http, context: HandlerContext): HttpHandler
   ];
 }
 
-// Fastify's default redirect: 302, `Location` an absolute path (the base URL's own path prefix kept).
+// Fastify's default redirect: 302, `Location` an absolute path (the base URL's own path prefix kept). The
+// parameter is the request's own segment, still percent-encoded (so CR/LF cannot reach a header), without the
+// trailing slash the route ignores: `0x` goes in front of the hash, whatever follows it.
 function redirectTo0x(request: Request): Response {
   const { pathname } = new URL(request.url);
-  const slash = pathname.lastIndexOf('/');
-  const location = `${pathname.slice(0, slash + 1)}0x${pathname.slice(slash + 1)}`;
+  const route = '/by_burn_block_hash/';
+  const at = pathname.indexOf(route) + route.length;
+  const location = `${pathname.slice(0, at)}0x${pathname.slice(at).replace(/\/$/, '')}`;
   return new Response(null, { status: 302, headers: { Location: location, 'Content-Length': '0' } });
 }

@@ -3,7 +3,7 @@ import type { operations } from '../generated/schema';
 import { JSON_CONTENT_TYPE, jsonResponse } from '../internal/json-response';
 import type { Scenarios } from '../scenarios';
 import type { World } from '../world';
-import { validationError } from './errors';
+import { routeNotFound, validationError } from './errors';
 import { DEPRECATION_WARNING, ifNoneMatchMatches } from './headers';
 import { type OpenApiDocument, RequestValidator } from './validation';
 
@@ -13,11 +13,8 @@ export type OperationId = keyof operations;
 type Parameters<Id extends OperationId> = operations[Id]['parameters'];
 type Defined<T> = T extends undefined ? never : T;
 
-// An `anyOf` of bare patterns is generated as `unknown`; once validated, a path parameter is a string.
-type Validated<T> = { [K in keyof T]: unknown extends T[K] ? string : T[K] };
-
 /** Path parameters of an operation after validation. */
-export type PathOf<Id extends OperationId> = Validated<Defined<Parameters<Id>['path']>>;
+export type PathOf<Id extends OperationId> = Defined<Parameters<Id>['path']>;
 /** Query parameters of an operation after validation and coercion. */
 export type QueryOf<Id extends OperationId> = Defined<Parameters<Id>['query']>;
 
@@ -38,6 +35,24 @@ function validator(): RequestValidator {
 /** True when the spec marks the operation `deprecated`. */
 export function isDeprecated(operationId: OperationId): boolean {
   return validator().isDeprecated(operationId);
+}
+
+const exactRoutes = new Map<OperationId, RegExp>();
+
+// MSW matches paths case-insensitively; Fastify (the real service) does not, so `/EXTENDED/...` is an unknown
+// route there. Parameters match one segment; one trailing slash is ignored, as the real service does.
+function isExactRoute(operationId: OperationId, pathname: string): boolean {
+  let route = exactRoutes.get(operationId);
+  if (!route) {
+    const pattern = validator()
+      .pathTemplate(operationId)
+      .split(/\{[^}]+\}/)
+      .map((literal) => literal.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+      .join('[^/]+');
+    route = new RegExp(`${pattern}/?$`);
+    exactRoutes.set(operationId, route);
+  }
+  return route.test(pathname);
 }
 
 /**
@@ -68,6 +83,10 @@ export async function serve(
   request: Request,
   answer: () => Response | Promise<Response>,
 ): Promise<Response> {
+  const url = new URL(request.url);
+  if (!isExactRoute(operationId, url.pathname)) {
+    return jsonResponse(routeNotFound(request.method, `${url.pathname}${url.search}`), 404);
+  }
   const decision = context.scenarios
     ? await context.scenarios.intercept(request)
     : { response: undefined, headers: {} };

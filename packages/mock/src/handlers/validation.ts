@@ -109,12 +109,21 @@ export class RequestValidator {
     return this.#find(operationId).operation.deprecated === true;
   }
 
-  #find(operationId: string): { pathItem: Record<string, unknown>; operation: OperationObject } {
-    for (const pathItem of Object.values(this.#document.paths ?? {})) {
+  /** The operation's path template in the document, e.g. `/ordinals/v1/brc-20/tokens/{ticker}`. */
+  pathTemplate(operationId: string): string {
+    return this.#find(operationId).template;
+  }
+
+  #find(operationId: string): {
+    template: string;
+    pathItem: Record<string, unknown>;
+    operation: OperationObject;
+  } {
+    for (const [template, pathItem] of Object.entries(this.#document.paths ?? {})) {
       if (!pathItem) continue;
       for (const method of HTTP_METHODS) {
         const operation = pathItem[method] as OperationObject | undefined;
-        if (operation?.operationId === operationId) return { pathItem, operation };
+        if (operation?.operationId === operationId) return { template, pathItem, operation };
       }
     }
     throw new Error(`operation ${operationId} is not in the OpenAPI document`);

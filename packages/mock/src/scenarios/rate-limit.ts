@@ -88,17 +88,26 @@ export class RateLimiter {
   #bucket(key: string, now: number): Bucket {
     const existing = this.#buckets.get(key);
     if (existing && now - existing.windowStart < WINDOW_MS) return existing;
-    if (this.#buckets.size >= MAX_BUCKETS) this.#prune(now);
+    // Re-inserting keeps the map ordered by window start, oldest first, which is what #evict relies on.
+    this.#buckets.delete(key);
+    this.#evict(now);
     const fresh = { windowStart: now, count: 0 };
     this.#buckets.set(key, fresh);
     return fresh;
   }
 
-  // A long-running server sees many keys; expired windows carry no information, so drop them.
-  #prune(now: number): void {
+  // A long-running server sees many keys. Expired windows carry no information; past the cap, the oldest
+  // live windows go too (their clients start a fresh window), so a flood of distinct keys cannot grow memory.
+  #evict(now: number): void {
     for (const [key, bucket] of this.#buckets) {
-      if (now - bucket.windowStart >= WINDOW_MS) this.#buckets.delete(key);
+      if (now - bucket.windowStart < WINDOW_MS && this.#buckets.size < MAX_BUCKETS) break;
+      this.#buckets.delete(key);
     }
+  }
+
+  /** Number of keys currently tracked (bounded by an internal cap). */
+  get trackedKeys(): number {
+    return this.#buckets.size;
   }
 }
 

@@ -179,6 +179,34 @@ describe('createHandlers options', () => {
     );
   });
 
+  it.each([
+    ['a trailing slash', (hex: string) => `${hex}/`],
+    ['an encoded slash', (hex: string) => `${hex}%2F..`],
+  ])(
+    'redirects an un-prefixed burn block hash with %s to the 0x form of the whole parameter',
+    async (_, path) => {
+      const hex = fx.burnBlockHash.slice(2);
+      const answer = await call(handlers, `/extended/v1/block/by_burn_block_hash/${path(hex)}`);
+      expect(answer.status).toBe(302);
+      // The segment keeps the request's own encoding; only the ignored trailing slash goes.
+      expect(answer.headers.get('location')).toBe(
+        `/extended/v1/block/by_burn_block_hash/0x${path(hex).replace(/\/$/, '')}`,
+      );
+    },
+  );
+
+  it('matches routes case-sensitively, as the real service does', async () => {
+    const path = `/extended/v1/block/by_burn_block_height/${fx.burnBlockHeight}`;
+    expect((await call(handlers, path)).status).toBe(200);
+    const shouted = await call(handlers, path.toUpperCase());
+    expect(shouted.status).toBe(404);
+    expect(shouted.body).toEqual({
+      message: `Route GET:${path.toUpperCase()} not found`,
+      error: 'Not Found',
+      statusCode: 404,
+    });
+  });
+
   it.each(['ftp://example.com', 'not a url'])('refuses base URL %j', (baseUrl) => {
     expect(() => createHandlers({ world, baseUrl })).toThrow(TypeError);
   });
