@@ -28,6 +28,7 @@ const gates = [
   ['build', 'pnpm', ['build']],
   ['generated files are fresh', 'node', ['scripts/check-generated.mjs']],
   ['lint', 'pnpm', ['lint']],
+  ['changesets parse', 'pnpm', ['exec', 'changeset', 'status']],
   ['typecheck', 'pnpm', ['typecheck']],
   ['package exports (publint, attw)', 'pnpm', ['-r', '--if-present', 'test:exports']],
 ];
