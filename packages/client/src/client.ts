@@ -15,8 +15,10 @@ import {
   type PageSource,
   pageShapeProblem,
 } from './internal/exact-pager.js';
+import { buildHeaders, checkApiKey } from './internal/header-checks.js';
 import { createFetchClient } from './internal/openapi-fetch.js';
-import { headerEntries, pageQuery, withHexPrefix } from './internal/params.js';
+import { pageQuery, withHexPrefix } from './internal/params.js';
+import { serializePath } from './internal/path-serializer.js';
 import {
   type AttemptInit,
   type FetchFn,
@@ -50,7 +52,11 @@ import type {
 export interface ClientOptions {
   /** Absolute http(s) URL of the API. Default {@link BASE_URLS}.mainnet (`https://api.hiro.so`). */
   baseUrl?: string;
-  /** Hiro API key (raises the rate limit); sent in `apiKeyHeader`, never shown in error messages. */
+  /**
+   * Hiro API key (raises the rate limit); sent in `apiKeyHeader`, blanked out of every error (message, body,
+   * headers) if the server echoes it. A key that cannot be a header value (line breaks, control characters,
+   * characters above U+00FF, surrounding whitespace) makes `createClient` throw a `TypeError` that does not show it.
+   */
   apiKey?: string;
   /** Header that carries `apiKey`. Default `x-api-key`. */
   apiKeyHeader?: string;
@@ -92,14 +98,18 @@ export class BlockindexClient {
   /** @internal Use {@link createClient}. */
   constructor(options: ClientOptions = {}) {
     this.baseUrl = normalizeBaseUrl(options.baseUrl ?? BASE_URLS.mainnet);
-    const headers = new Headers();
-    for (const [name, value] of headerEntries(options.headers)) headers.set(name, value);
-    if (options.apiKey) headers.set(options.apiKeyHeader ?? 'x-api-key', options.apiKey);
+    const headers = buildHeaders(options.headers, 'headers');
+    if (options.apiKey) {
+      const header = options.apiKeyHeader ?? 'x-api-key';
+      checkApiKey(options.apiKey, header);
+      headers.set(header, options.apiKey);
+    }
     // The per-call `fetch` passed by the transport replaces this one; it is here so nothing captures a global.
     this.#api = createFetchClient<paths>({
       baseUrl: this.baseUrl,
       headers,
       fetch: (req) => globalThis.fetch(req),
+      pathSerializer: serializePath,
     });
     const userErrors = new WeakSet<object>();
     for (const middleware of options.use ?? []) this.#api.use(tagMiddleware(middleware, userErrors));

@@ -1,4 +1,7 @@
+import { redact, redactHeaders, redactJson } from './internal/redact.js';
 import type { ApiErrorBody } from './types.js';
+
+export { redact };
 
 /** Base class of every error this client throws; `instanceof BlockindexError` catches them all. */
 export class BlockindexError extends Error {
@@ -12,7 +15,10 @@ export interface ApiErrorInit {
   headers: Headers;
   method: string;
   url: string;
-  /** Values to blank out of the message (the API key), in case the server echoes them back. */
+  /**
+   * Values (the API key) to blank out of the message, the body and the header values, in case the server echoes
+   * them back: the error is logged and serialized far more often than the response it came from.
+   */
   secrets?: readonly string[];
 }
 
@@ -21,9 +27,12 @@ export class ApiError extends BlockindexError {
   override readonly name: string = 'ApiError';
   /** HTTP status of the response. */
   readonly status: number;
-  /** Parsed JSON body, the raw text when it was not JSON, or `undefined` when empty. */
+  /**
+   * Parsed JSON body, the raw text when it was not JSON, or `undefined` when empty; any echo of the API key in it
+   * is replaced by `[redacted]`.
+   */
   readonly body: ApiErrorBody;
-  /** Response headers (rate-limit counters, `Warning`, ...). */
+  /** Response headers (rate-limit counters, `Warning`, ...), the API key replaced by `[redacted]` if echoed. */
   readonly headers: Headers;
   /** HTTP method of the request. */
   readonly method: string;
@@ -35,14 +44,15 @@ export class ApiError extends BlockindexError {
   readonly code: string | undefined;
 
   constructor(init: ApiErrorInit) {
-    super(redact(formatApiErrorMessage(init), init.secrets));
-    this.status = init.status;
-    this.body = init.body;
-    this.headers = init.headers;
-    this.method = init.method;
-    this.url = init.url;
-    this.requestId = init.headers.get('x-request-id') ?? init.headers.get('cf-ray') ?? undefined;
-    this.code = readString(init.body, 'code');
+    const clean = redactResponseData(init);
+    super(redact(formatApiErrorMessage(clean), init.secrets));
+    this.status = clean.status;
+    this.body = clean.body;
+    this.headers = clean.headers;
+    this.method = clean.method;
+    this.url = clean.url;
+    this.requestId = clean.headers.get('x-request-id') ?? clean.headers.get('cf-ray') ?? undefined;
+    this.code = readString(clean.body, 'code');
   }
 }
 
@@ -93,7 +103,7 @@ export class ResponseParseError extends BlockindexError {
   override readonly name: string = 'ResponseParseError';
   /** HTTP status of the response. */
   readonly status: number;
-  /** Response headers. */
+  /** Response headers, the API key replaced by `[redacted]` if echoed. */
   readonly headers: Headers;
   /** HTTP method of the request. */
   readonly method: string;
@@ -109,13 +119,14 @@ export class ResponseParseError extends BlockindexError {
     cause?: unknown;
     secrets?: readonly string[];
   }) {
-    super(redact(`${init.status} ${init.method} ${describeUrl(init.url)}: ${init.reason}`, init.secrets), {
+    const url = redact(init.url, init.secrets);
+    super(redact(`${init.status} ${init.method} ${describeUrl(url)}: ${init.reason}`, init.secrets), {
       cause: init.cause,
     });
     this.status = init.status;
-    this.headers = init.headers;
+    this.headers = redactHeaders(init.headers, init.secrets);
     this.method = init.method;
-    this.url = init.url;
+    this.url = url;
   }
 }
 
@@ -139,6 +150,19 @@ export function createApiError(init: ApiErrorInit & { retryAfterMs?: number | un
   if (status === 429) return new RateLimitError(init);
   if (status >= 500 && status <= 599) return new ServerError(init);
   return new ApiError(init);
+}
+
+/**
+ * The init with the secrets taken out of everything the server sent. Done before formatting, so that truncating
+ * the message can never cut a secret in half and leave a piece that no longer matches.
+ */
+function redactResponseData<T extends ApiErrorInit>(init: T): T {
+  return {
+    ...init,
+    body: redactJson(init.body, init.secrets),
+    headers: redactHeaders(init.headers, init.secrets),
+    url: redact(init.url, init.secrets),
+  };
 }
 
 /** `"<status> <METHOD> <path>: <what the server said>"`, with fallbacks when it said nothing useful. */
@@ -185,15 +209,6 @@ function readString(body: unknown, key: string): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const value = (body as Record<string, unknown>)[key];
   return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** Replaces every occurrence of a secret (the API key) so it can never leak through an error message. */
-export function redact(text: string, secrets: readonly string[] | undefined): string {
-  let out = text;
-  for (const secret of secrets ?? []) {
-    if (secret.length > 0) out = out.split(secret).join('[redacted]');
-  }
-  return out;
 }
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {

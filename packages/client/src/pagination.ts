@@ -18,7 +18,10 @@ export interface IterationOptions {
   pageSize?: number;
   /** Stop after this many items. */
   maxItems?: number;
-  /** Requests kept in flight once `total` is known (prefetch); items still come in order. Default 1. */
+  /**
+   * Requests kept in flight once `total` is known (prefetch); items still come in order. Lists without a cursor
+   * prefetch only while their `total` stays the same, and go one request at a time while it grows. Default 1.
+   */
   concurrency?: number;
   /** Aborts the iteration and whatever request it has in flight. */
   signal?: AbortSignal;

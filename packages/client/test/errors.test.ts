@@ -167,6 +167,30 @@ describe('createApiError', () => {
     );
     expect(error.message).not.toContain('sk-secret');
   });
+
+  it('blanks the API key out of the body and the header values it keeps', () => {
+    // A server may send more than the spec documents; the body is parsed JSON all the same.
+    const body = JSON.parse(
+      '{"statusCode":403,"error":"Forbidden","message":"no","echo":{"keys":["sk-secret","x sk-secret y"]}}',
+    ) as ApiErrorBody;
+    const error = make(403, body, { 'x-echo': 'key=sk-secret', 'x-request-id': 'req sk-secret' });
+    expect(error.body).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'no',
+      echo: { keys: ['[redacted]', 'x [redacted] y'] },
+    });
+    expect(error.headers.get('x-echo')).toBe('key=[redacted]');
+    expect(error.requestId).toBe('req [redacted]');
+    expect(JSON.stringify(error)).not.toContain('sk-secret');
+    expect(make(502, '<p>sk-secret</p>').body).toBe('<p>[redacted]</p>');
+  });
+
+  it('redacts before truncating, so no piece of the key survives a long message', () => {
+    const message = `${'x'.repeat(190)} sk-secret`;
+    const error = make(400, { statusCode: 400, error: 'Bad Request', message });
+    expect(error.message).not.toMatch(/sk-/);
+  });
 });
 
 describe('error classes', () => {

@@ -1,4 +1,5 @@
 import { ListOutpacedError } from '../errors.js';
+import { type Growth, OffsetAim, type Placement, type Shot } from './offset-aim.js';
 import { createAttemptSignal } from './signals.js';
 import type { WithResponse } from './transport.js';
 
@@ -33,14 +34,10 @@ export interface PageSource<TItem, TBody extends PageBody<TItem>> {
  * - cursor mode: position `p` is `cursor=<anchor>&offset=p`, exact whatever the chain does meanwhile.
  * - offset mode: a page requested at offset `o` whose `total` is `T` starts at position `o - (T - total0)`.
  */
-export interface Frame {
+export interface Frame extends Readonly<Growth> {
   readonly mode: 'cursor' | 'offset';
   readonly anchor: string | undefined;
   readonly total0: number;
-  /** Latest known growth `T - total0`, used to aim the next request (offset mode). */
-  readonly delta: number;
-  /** Growth seen during the last request, added to the aim so a steadily growing list is hit first time. */
-  readonly lead: number;
   /** Next position to deliver. */
   readonly next: number;
   /** Exclusive end: positions at or past it are not part of the list (Infinity when not known yet). */
@@ -59,7 +56,10 @@ export interface Chunk<TItem, TBody> {
 /** Largest `limit` the list operations accept. */
 export const MAX_PAGE_SIZE = 50;
 
-/** Requests aimed at one position before giving up on it; keeps every iteration finite. */
+/**
+ * Requests aimed at one position before giving up on it; keeps every iteration finite. Under the growth the pager
+ * promises to keep up with, a position needs at most three (see {@link OffsetAim}).
+ */
 const MAX_ATTEMPTS_PER_POSITION = 5;
 
 interface InFlight<TBody> {
@@ -67,8 +67,8 @@ interface InFlight<TBody> {
   /** First position this request is aimed at, and how many positions it is expected to cover. */
   pos: number;
   limit: number;
-  /** Whether the offset was pushed ahead of the known growth (offset mode). */
-  aimedAhead: boolean;
+  /** How an offset-mode request was aimed. */
+  shot: Shot | undefined;
   promise: Promise<WithResponse<TBody>>;
 }
 
@@ -94,9 +94,18 @@ export function clampPageSize(size: number | undefined): number {
  * every response onto original positions, buffers out-of-order pages (prefetch), refetches gaps, drops what
  * is newer than the start and deduplicates by identity. An empty page always ends the iteration.
  *
- * Cursor mode is exact whatever the growth. Offset mode is exact while the list grows by less than a page
- * per request (or at a steady rate, which it learns); when growth keeps outrunning it, it throws
- * {@link ListOutpacedError} rather than skip items.
+ * What is guaranteed, for a list that only grows at its head and a server whose `total` counts the rows its page
+ * was cut from:
+ * - Never a skipped or repeated item: either every item that existed at the start comes out once, in order, and
+ *   nothing newer, or the iteration throws (a request's error, or {@link ListOutpacedError}).
+ * - Termination: each position gets at most {@link MAX_ATTEMPTS_PER_POSITION} requests aimed at it, prefetches
+ *   never go back, and an empty page ends the list.
+ * - Cursor mode completes whatever the growth, with or without prefetch.
+ * - Offset mode completes when the list grows by less than a page between two consecutive answers of requests
+ *   made one at a time, or at a steady rate, which it learns. With `concurrency > 1` it prefetches only while
+ *   `total` stays put: once an answer shows growth, it lets the requests in flight land, goes on one request at
+ *   a time (so the same condition applies) and prefetches again after a request answered with no growth. A list
+ *   that stops growing is therefore still read in parallel, and a growing one costs about one request per page.
  */
 export class ExactPager<TItem, TBody extends PageBody<TItem>> {
   private frame: Mutable<Frame> | undefined;
@@ -108,6 +117,8 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
   /** No prefetch at or past this position: an offset-mode request there came back empty. */
   private prefetchEnd = Number.POSITIVE_INFINITY;
   private last: WithResponse<TBody> | undefined;
+  /** Offset mode: where to aim requests while the list grows. */
+  private aim: OffsetAim | undefined;
   private readonly controller = new AbortController();
   private readonly linked: ReturnType<typeof createAttemptSignal>;
   private readonly concurrency: number;
@@ -124,6 +135,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
       this.frame = { ...options.frame };
       this.frame.end = Math.min(this.frame.end, this.frame.next + this.maxItems);
       this.scheduledUpTo = this.frame.next;
+      this.aim = new OffsetAim(this.frame, false);
     }
   }
 
@@ -152,7 +164,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     const cursor = (body as { cursor?: unknown }).cursor;
     const prevCursor = (body as { prev_cursor?: unknown }).prev_cursor;
     const pageSize = clampPageSize(first.limit ?? (body.limit > 0 ? body.limit : undefined));
-    const base = { total0: body.total, delta: 0, lead: 0, pageSize };
+    const base = { total0: body.total, delta: 0, lead: 0, growing: false, pageSize };
     let frame: Mutable<Frame>;
     if (this.source.cursor && typeof cursor === 'string') {
       // Positions count from the first row of this page; the rows at or older than it were `total - offset`.
@@ -172,6 +184,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     if (results.length === 0) frame.end = frame.next;
     frame.end = Math.min(frame.end, frame.next + this.maxItems);
     this.frame = frame;
+    this.aim = new OffsetAim(frame, true);
     results.forEach((item, i) => {
       if (frame.next + i < frame.end) this.buffer.set(frame.next + i, item);
     });
@@ -191,7 +204,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
       if (done) return null;
       this.schedule();
       const head = this.inFlight.shift();
-      // schedule() always leaves a request covering `next` in flight when it is not buffered.
+      // schedule() always leaves a request in flight when `next` is not buffered.
       if (!head) throw new Error('ExactPager: nothing in flight for the next position');
       const result = await head.promise;
       fetched = true;
@@ -218,7 +231,12 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
 
   private schedule(): void {
     const frame = this.frame as Mutable<Frame>;
-    if (frame.next < frame.end && !this.buffer.has(frame.next) && !this.covered(frame.next)) {
+    // Offset mode under growth: every answer landing shifts the list under the others, so a request for `next`
+    // sent beside them can be outrun however it is aimed. Let them land (they may well cover `next`), then ask
+    // alone, aimed from the freshest growth.
+    const oneAtATime = frame.mode === 'offset' && frame.growing;
+    const needed = frame.next < frame.end && !this.buffer.has(frame.next) && !this.covered(frame.next);
+    if (needed && !(oneAtATime && this.inFlight.length > 0)) {
       const tries = this.attempts.get(frame.next) ?? 0;
       if (tries < MAX_ATTEMPTS_PER_POSITION) {
         this.attempts.set(frame.next, tries + 1);
@@ -232,8 +250,8 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
         );
       }
     }
-    // Prefetch only once the end is known, so no request is speculative.
-    if (this.concurrency > 1 && Number.isFinite(frame.end)) {
+    // Prefetch only once the end is known, so no request is speculative, and never under offset-mode growth.
+    if (this.concurrency > 1 && !oneAtATime && Number.isFinite(frame.end)) {
       let pos = Math.max(this.scheduledUpTo, frame.next);
       const stop = Math.min(frame.end, this.prefetchEnd);
       while (this.inFlight.length < this.concurrency && pos < stop) {
@@ -249,7 +267,10 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
 
   private issue(pos: number): void {
     const frame = this.frame as Mutable<Frame>;
+    const pending = this.inFlight.filter((f) => f.shot !== undefined && !f.shot.landed);
+    for (const other of pending) (other.shot as Shot).solo = false;
     let request: PageRequest;
+    let shot: Shot | undefined;
     if (frame.mode === 'cursor') {
       request = {
         cursor: frame.anchor as string,
@@ -258,19 +279,26 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
       };
     } else {
       // Always a full page: under growth the answer lands earlier than aimed, and the slack absorbs that.
-      request = { offset: Math.max(0, pos + frame.delta + frame.lead), limit: frame.pageSize };
+      const firstTry = (this.attempts.get(pos) ?? 0) <= 1;
+      const aimed = (this.aim as OffsetAim).aim(pos, { solo: pending.length === 0, firstTry });
+      request = { offset: aimed.offset, limit: frame.pageSize };
+      shot = aimed.shot;
     }
     const promise = this.source.fetch(request, this.linked.signal);
-    // Prefetched pages may fail while nobody awaits them yet; the error surfaces when they are awaited.
-    promise.catch(() => {});
+    // Growth is read as each answer lands, not when it is awaited: a prefetched page that landed early must stop
+    // further prefetch at once. Failures surface when the page is awaited; until then nobody may be listening.
+    promise.then(
+      (result) => {
+        if (!shot) return;
+        const { results, total } = result.data;
+        (this.aim as OffsetAim).landed(shot, results.length > 0 ? total - frame.total0 : undefined);
+      },
+      () => {
+        if (shot) shot.landed = true;
+      },
+    );
     const limit = request.limit as number;
-    this.inFlight.push({
-      request,
-      pos,
-      limit,
-      aimedAhead: frame.mode === 'offset' && frame.lead > 0,
-      promise,
-    });
+    this.inFlight.push({ request, pos, limit, shot, promise });
     this.scheduledUpTo = Math.max(this.scheduledUpTo, pos + limit);
   }
 
@@ -279,14 +307,16 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     const frame = this.frame as Mutable<Frame>;
     const { results, total } = result.data;
     if (results.length === 0) {
-      if (frame.mode === 'cursor' || (flight.pos <= frame.next && !flight.aimedAhead)) {
+      if (flight.shot && flight.pos <= frame.next) this.aim?.placed(flight.shot, 'empty');
+      // Without a lead an offset-mode request never aims past its position (the list only grew since).
+      const aimedAtPos = (flight.shot?.lead ?? 0) === 0;
+      if (frame.mode === 'cursor' || (flight.pos <= frame.next && aimedAtPos)) {
         // Nothing at or after this position: the list ends here (an empty page's `total` means nothing).
         frame.end = Math.min(frame.end, Math.max(frame.next, flight.pos));
       } else {
         // Offset mode only tells that the request overshot the list as it is now: a prefetch past the real
-        // end (stop prefetching there), or an aim ahead of a growth that stopped (aim straight next time).
+        // end (stop prefetching there), or a lead ahead of a growth that slowed down.
         this.prefetchEnd = Math.min(this.prefetchEnd, flight.pos);
-        frame.lead = 0;
       }
       return;
     }
@@ -297,10 +327,10 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
         frame.end = Math.min(frame.end, start + results.length);
       }
     } else {
-      const delta = total - frame.total0;
-      start = flight.request.offset - delta;
-      frame.lead = Math.max(0, delta - frame.delta);
-      frame.delta = delta;
+      start = flight.request.offset - (total - frame.total0);
+      if (flight.shot && flight.pos <= frame.next) {
+        this.aim?.placed(flight.shot, placement(start, results.length, frame.next));
+      }
     }
     results.forEach((item, i) => {
       const pos = start + i;
@@ -310,6 +340,12 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Where a non-empty page of `count` rows starting at position `start` lies relative to position `next`. */
+function placement(start: number, count: number, next: number): Placement {
+  if (start > next) return 'after';
+  return start + count <= next ? 'before' : 'covered';
+}
 
 /** Why a 2xx body is not a page, or `undefined` when it is one; run by the transport on every list response. */
 export function pageShapeProblem(data: unknown): string | undefined {

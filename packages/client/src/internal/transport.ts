@@ -10,6 +10,7 @@ import {
 } from '../errors.js';
 import { parseRetryAfterMs, type RetryOptions, resolveRetryPolicy, retryDelayMs, sleep } from '../retry.js';
 import type { ApiErrorBody } from '../types.js';
+import { buildHeaders } from './header-checks.js';
 import { anySignal, createAttemptSignal } from './signals.js';
 
 /** A `fetch` as openapi-fetch calls it: always with a `Request`. */
@@ -80,6 +81,8 @@ export async function send<T>(
   options: RequestOptions | undefined,
   description: CallDescription,
 ): Promise<WithResponse<T>> {
+  // Checked here rather than left to `fetch`, whose error would quote a bad value (maybe a credential).
+  if (options?.headers !== undefined) buildHeaders(options.headers, 'headers');
   const policy = resolveRetryPolicy(config.retry, options?.retry);
   const callerSignals = [config.signal, options?.signal];
   for (let retryIndex = 0; ; retryIndex++) {
@@ -188,13 +191,16 @@ async function sendOnce<T>(
     if (response !== undefined) {
       const { method, url } = where();
       if (error instanceof SyntaxError) {
+        const reason = describeJsonError(error);
         throw new ResponseParseError({
           status: response.status,
           headers: response.headers,
           method,
           url,
-          reason: `the body is not valid JSON (${error.message})`,
-          cause: error,
+          reason,
+          // Not the parser's own error: its message quotes the body around the fault, which may hold an
+          // echoed API key cut in a place that no longer matches the key as a whole.
+          cause: new SyntaxError(reason),
           secrets: config.secrets,
         });
       }
@@ -249,6 +255,17 @@ function pathOf(url: string): string {
   } catch {
     return url;
   }
+}
+
+/**
+ * What went wrong parsing a body, without the excerpt of the body that V8 (`"sk-live-7d"... is not valid JSON`)
+ * and other engines quote: only the position, when the parser gives one.
+ */
+function describeJsonError(error: SyntaxError): string {
+  const position = /\bposition (\d+)/.exec(error.message)?.[1];
+  return position === undefined
+    ? 'the body is not valid JSON'
+    : `the body is not valid JSON (syntax error at position ${position})`;
 }
 
 function describeCause(cause: unknown): string {

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../../src/index.js';
+import { buildHeaders, checkApiKey } from '../../src/internal/header-checks.js';
+
+const KEY = 'sk-live-0123456789abcdef';
+
+/** What a thrown error shows anywhere: message, string form, JSON. */
+function shown(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(TypeError);
+    return `${String(error)} ${JSON.stringify(error)} ${(error as Error).stack}`;
+  }
+  throw new Error('expected a TypeError');
+}
+
+describe('checkApiKey', () => {
+  it.each([
+    ['a CR', `${KEY}\r`, /line break/],
+    ['an LF', `${KEY}\nX-Injected: 1`, /line break/],
+    ['a NUL', `${KEY}\u0000`, /NUL/],
+    ['a tab', `${KEY}\tx`, /control character/],
+    ['a DEL', `${KEY}\u007f`, /control character/],
+    ['a character above U+00FF', `${KEY}€`, /above U\+00FF/],
+    ['a leading space', ` ${KEY}`, /whitespace/],
+    ['a trailing space', `${KEY} `, /whitespace/],
+  ])('refuses a key with %s, saying why without showing it', (_name, key, why) => {
+    const text = shown(() => checkApiKey(key, 'x-api-key'));
+    expect(text).toMatch(why);
+    expect(text).not.toContain(KEY);
+  });
+
+  it.each([KEY, 'a', 'key with inner spaces', 'latin-1 ÿ é'])('accepts %j', (key) => {
+    expect(() => checkApiKey(key, 'x-api-key')).not.toThrow();
+  });
+
+  it.each(['', 'x api key', 'x-api-key\r\n', 'ключ', 'a:b'])('refuses the header name %j', (name) => {
+    expect(shown(() => checkApiKey(KEY, name))).toMatch(/apiKeyHeader must be a header name/);
+  });
+
+  it('refuses a key that is not a string', () => {
+    expect(shown(() => checkApiKey(42, 'x-api-key'))).toMatch(/apiKey must be a string; got number/);
+  });
+});
+
+describe('buildHeaders', () => {
+  it('builds the headers, trimming what fetch trims', () => {
+    const headers = buildHeaders({ 'user-agent': 'app/1.0 ', skipped: undefined }, 'headers');
+    expect([...headers]).toEqual([['user-agent', 'app/1.0']]);
+  });
+
+  it('refuses a bad value naming the header, never quoting the value', () => {
+    const text = shown(() => buildHeaders({ authorization: `Bearer ${KEY}\r\nX-Injected: 1` }, 'headers'));
+    expect(text).toMatch(/headers: the value of "authorization" contains a line break/);
+    expect(text).not.toContain(KEY);
+  });
+
+  it('refuses a bad header name', () => {
+    expect(shown(() => buildHeaders({ 'bad name': 'x' }, 'headers'))).toMatch(/"bad name" is not a valid/);
+  });
+});
+
+describe('header checks through the client', () => {
+  it('refuses a malformed key in createClient', () => {
+    const text = shown(() => createClient({ apiKey: `${KEY}\r\n` }));
+    expect(text).not.toContain(KEY);
+  });
+
+  it('refuses a malformed per-call header without sending anything or quoting it', async () => {
+    let sent = 0;
+    const client = createClient({
+      fetch: async () => {
+        sent += 1;
+        return Response.json({});
+      },
+    });
+    const error = await client
+      .getBrc20Token('ordi', { headers: { authorization: `Bearer ${KEY}\n` } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(String(error)).not.toContain(KEY);
+    expect(sent).toBe(0);
+  });
+});

@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { serializePath } from '../../src/internal/path-serializer.js';
+
+const BASE = 'https://api.hiro.so';
+const TOKENS = `${BASE}/ordinals/v1/brc-20/tokens/{ticker}`;
+const EVENTS = `${BASE}/extended/v2/addresses/{address}/transactions/{tx_id}/events`;
+
+/** The path `fetch` will request: what the URL parser makes of the serialized URL. */
+const requested = (url: string) => new URL(new Request(url).url).pathname;
+
+describe('serializePath', () => {
+  it.each([
+    ['ordi', '/ordinals/v1/brc-20/tokens/ordi'],
+    ['..', '/ordinals/v1/brc-20/tokens/%252E%252E'],
+    ['.', '/ordinals/v1/brc-20/tokens/%252E'],
+    ['...', '/ordinals/v1/brc-20/tokens/...'],
+    ['../..', '/ordinals/v1/brc-20/tokens/..%2F..'],
+    ['%2E%2E', '/ordinals/v1/brc-20/tokens/%252E%252E'],
+    ['a?b#c', '/ordinals/v1/brc-20/tokens/a%3Fb%23c'],
+    ['\r\nX: 1', '/ordinals/v1/brc-20/tokens/%0D%0AX%3A%201'],
+    ['a\\b', '/ordinals/v1/brc-20/tokens/a%5Cb'],
+  ])('keeps the ticker %j one segment of the tokens route', (ticker, path) => {
+    expect(requested(serializePath(TOKENS, { ticker }))).toBe(path);
+  });
+
+  it('fills every placeholder, numbers included', () => {
+    expect(serializePath(`${BASE}/x/{h}/y/{id}`, { h: 744603, id: 'a' })).toBe(`${BASE}/x/744603/y/a`);
+  });
+
+  it.each([
+    ['missing', {}, /ticker is missing/],
+    ['null', { ticker: null }, /ticker is missing/],
+    ['empty', { ticker: '' }, /must not be empty/],
+    ['an array', { ticker: ['..'] }, /must be a string or a number; got an array/],
+    ['an object', { ticker: { '../x': 'y' } }, /got object/],
+    ['lone-surrogate', { ticker: 'a\uD800b' }, /not well-formed Unicode/],
+  ])('refuses a %s parameter', (_name, params, why) => {
+    expect(() => serializePath(TOKENS, params)).toThrow(why);
+  });
+
+  it('keeps any non-empty value inside its own segment, and intact unless it is a dot segment', () => {
+    const value = fc.string({ minLength: 1, maxLength: 12, unit: 'binary' });
+    fc.assert(
+      fc.property(value, value, (address, txId) => {
+        const path = requested(serializePath(EVENTS, { address, tx_id: txId }));
+        const segments = path.split('/');
+        expect(segments).toHaveLength(8);
+        expect(segments.slice(0, 4)).toEqual(['', 'extended', 'v2', 'addresses']);
+        expect(segments[5]).toBe('transactions');
+        expect(segments[7]).toBe('events');
+        const dots = (v: string) => (v === '.' || v === '..' ? v.replaceAll('.', '%2E') : v);
+        expect(decodeURIComponent(segments[4] as string)).toBe(dots(address));
+        expect(decodeURIComponent(segments[6] as string)).toBe(dots(txId));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
