@@ -1,17 +1,17 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { getResponse, type RequestHandler } from 'msw';
+import { createHandlerContext } from './handlers';
+import type { Answer, OperationId } from './handlers/answer';
+import { plainJson } from './handlers/answer';
+import type { HandlerContext, Prepared } from './handlers/context';
 import { routeNotFound } from './handlers/errors';
-import { handleControl } from './internal/control';
+import { type Outcome, operationRouter, prepareRequest, serveOperation } from './handlers/serve';
+import { BoundedCache } from './internal/bounded-cache';
+import { type ControlTarget, handleControl } from './internal/control';
 import { corsHeaders, preflightHeaders } from './internal/cors';
 import { JSON_CONTENT_TYPE, jsonResponse } from './internal/json-response';
-import {
-  PayloadTooLargeError,
-  readBody,
-  requestTarget,
-  sendResponse,
-  toFetchHeaders,
-} from './internal/node-http';
+import { NodeInput, writeAnswer } from './internal/node-answers';
+import { PayloadTooLargeError, readBody, requestTarget, sendResponse } from './internal/node-http';
 import { createRuntime } from './internal/runtime';
 import { statusText } from './internal/status-text';
 import type { Scenarios } from './scenarios';
@@ -47,8 +47,8 @@ const CONTROL_BODY_LIMIT = 64 * 1024;
 const API_BODY_LIMIT = 1024 * 1024;
 
 /**
- * Starts the mock API as a real HTTP server (`node:http` over msw's `getResponse`), with CORS, `GET /health`
- * and the `/__mock/*` control routes.
+ * Starts the mock API as a real HTTP server (`node:http`, the seven operations routed directly: the msw handlers
+ * answer the same way), with CORS, `GET /health` and the `/__mock/*` control routes.
  *
  * @example
  * const server = await startMockServer({ port: 0, seed: 1 });
@@ -64,24 +64,32 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     ...(options.world === undefined ? {} : { world: options.world }),
   });
   runtime.scenarios.latency(latencyMs);
-  let handlers = runtime.handlers();
-  const target = {
+  let context = createHandlerContext(runtime.world, runtime.scenarios);
+  const target: ServerTarget = {
     get world() {
       return runtime.world;
     },
     scenarios: runtime.scenarios,
+    get context() {
+      return context;
+    },
     reset() {
       runtime.reset();
       runtime.scenarios.latency(latencyMs);
-      handlers = runtime.handlers();
+      context = createHandlerContext(runtime.world, runtime.scenarios);
     },
   };
-  // Requests are rewritten onto the handlers' base URL (DEFAULT_BASE_URL, no path prefix), so the paths
+  // Requests are resolved against the handlers' base URL (DEFAULT_BASE_URL, no path prefix), so the paths
   // clients see, `Location` headers included, are the server's own.
   const base = runtime.baseUrl.replace(/\/+$/, '');
 
+  const state: ServerState = { base, target, targets: new BoundedCache({ maxEntries: KNOWN_TARGETS }) };
   const server = createServer((req, res) => {
-    handle(req, res, base, () => handlers, target).catch((error: unknown) => fail(res, error));
+    try {
+      handle(req, res, state)?.catch((error: unknown) => fail(res, error));
+    } catch (error) {
+      fail(res, error);
+    }
   });
   server.on('clientError', answerClientError);
   await listen(server, port, host);
@@ -102,77 +110,153 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
 }
 
-async function handle(
-  req: IncomingMessage,
-  res: ServerResponse,
-  base: string,
-  handlers: () => RequestHandler[],
-  target: Parameters<typeof handleControl>[3],
-): Promise<void> {
+/** What the server acts on: the control routes' target, and the operations' current context. */
+interface ServerTarget extends ControlTarget {
+  /** Replaced on reset, with the world (and its answer cache). */
+  readonly context: HandlerContext;
+}
+
+/** A request target already routed to an operation and prepared by it. */
+interface KnownTarget {
+  readonly operationId: OperationId;
+  readonly url: URL;
+  readonly params: Readonly<Record<string, string>>;
+  readonly prepared: Prepared | Answer;
+}
+
+interface ServerState {
+  /** Origin and path prefix requests are resolved against. */
+  readonly base: string;
+  readonly target: ServerTarget;
+  /**
+   * Request targets (path and query, as sent) seen before, with their route and prepared request. Parsing,
+   * routing and validating depend on nothing but the target, so a repeated GET goes straight to the answer.
+   */
+  readonly targets: BoundedCache<string, KnownTarget>;
+}
+
+/** How many distinct request targets one server remembers. */
+const KNOWN_TARGETS = 2048;
+
+/**
+ * Answers one request. API reads stay synchronous from the socket to the answer (no Fetch `Request` or
+ * `Response` is built, no promise awaited) unless a scenario or a request body needs waiting for; then the
+ * returned promise settles once the answer is sent.
+ */
+function handle(req: IncomingMessage, res: ServerResponse, state: ServerState): Promise<void> | undefined {
   const method = (req.method ?? 'GET').toUpperCase();
   const path = requestTarget(req.url);
-  const cors = corsHeaders();
-  if (path === undefined) {
-    await sendResponse(badUrl(req.url ?? ''), res, { extraHeaders: cors, omitBody: false });
-    return;
+  if (path === undefined) return send(res, badUrl(req.url ?? ''), false);
+  // Fastify answers HEAD on every GET route with the GET's headers and no body.
+  const omitBody = method === 'HEAD';
+  if (method === 'GET' || omitBody) {
+    const known = state.targets.get(path);
+    if (known !== undefined) return serve(req, res, state.target, known, omitBody);
   }
   if (method === 'OPTIONS') {
     res.writeHead(204, preflightHeaders(req.headers['access-control-request-headers']));
     res.end();
-    return;
+    return undefined;
   }
   let url: URL;
   try {
-    url = new URL(base + path);
-    decodeURIComponent(url.pathname);
+    url = new URL(state.base + path);
+    // Only an escape can fail to decode.
+    if (url.pathname.includes('%')) decodeURIComponent(url.pathname);
   } catch {
     // Fastify refuses undecodable paths with a 400 before routing; MSW's matcher would throw instead.
-    await sendResponse(badUrl(path), res, { extraHeaders: cors, omitBody: false });
-    return;
+    return send(res, badUrl(path), false);
   }
-  const hasBody = method !== 'GET' && method !== 'HEAD';
   const pathname = path.split('?')[0] ?? path;
   const isControl = /^\/health\/?$/.test(pathname) || pathname.startsWith('/__mock/');
-  let body: Uint8Array<ArrayBuffer> | undefined;
+  if (method !== 'GET' && !omitBody) {
+    return withBody(req, res, { method, path, pathname, isControl }, state.target);
+  }
+  if (isControl) {
+    const control = handleControl(method, pathname, new Uint8Array(), state.target);
+    if (control) return send(res, control, omitBody);
+  }
+  const route = operationRouter().match(url.pathname);
+  if (!route) {
+    writeAnswer(res, plainJson(routeNotFound(method, path), 404), omitBody);
+    return undefined;
+  }
+  if (!route.exact) {
+    // Routed by msw's case-insensitive matching until now, then refused by the operation as a GET.
+    writeAnswer(res, plainJson(routeNotFound('GET', `${url.pathname}${url.search}`), 404), omitBody);
+    return undefined;
+  }
+  const { operationId, params } = route;
+  const known: KnownTarget = {
+    operationId,
+    url,
+    params,
+    prepared: prepareRequest(operationId, { url, params }),
+  };
+  state.targets.set(path, known);
+  return serve(req, res, state.target, known, omitBody);
+}
+
+function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: ServerTarget,
+  known: KnownTarget,
+  omitBody: boolean,
+): Promise<void> | undefined {
+  const { operationId, prepared } = known;
+  const input = new NodeInput(req, known.url, known.params);
+  const outcome = serveOperation(target.context, { operationId, input, prepared });
+  if (outcome instanceof Promise) return outcome.then((settled) => deliver(req, res, settled, omitBody));
+  return deliver(req, res, outcome, omitBody);
+}
+
+/** Requests with a body (POST and the rest): the control routes, or Fastify's 404 for an API path. */
+async function withBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  request: { method: string; path: string; pathname: string; isControl: boolean },
+  target: ServerTarget,
+): Promise<void> {
+  const { method, path, pathname, isControl } = request;
+  let body: Uint8Array<ArrayBuffer>;
   try {
-    body = hasBody ? await readBody(req, isControl ? CONTROL_BODY_LIMIT : API_BODY_LIMIT) : undefined;
+    body = await readBody(req, isControl ? CONTROL_BODY_LIMIT : API_BODY_LIMIT);
   } catch (error) {
     if (!(error instanceof PayloadTooLargeError)) throw error;
     const tooLarge = jsonResponse({ statusCode: 413, error: statusText(413), message: error.message }, 413);
-    await sendResponse(tooLarge, res, { extraHeaders: { ...cors, Connection: 'close' }, omitBody: false });
-    return;
-  }
-  const control = isControl ? handleControl(method, pathname, body ?? new Uint8Array(), target) : undefined;
-  if (control) {
-    await sendResponse(control, res, { extraHeaders: cors, omitBody: method === 'HEAD' });
-    return;
-  }
-
-  const headers = toFetchHeaders(req);
-  // Hiro counts anonymous clients per IP; the rate-limit scenario reads it from here.
-  if (!headers.has('x-forwarded-for') && req.socket.remoteAddress) {
-    headers.set('x-forwarded-for', req.socket.remoteAddress);
-  }
-  // Fastify answers HEAD on every GET route with the GET's headers and no body.
-  const request = new Request(url, {
-    method: method === 'HEAD' ? 'GET' : method,
-    headers,
-    ...(body === undefined ? {} : { body }),
-  });
-  const response = await getResponse(handlers(), request);
-  if (!response) {
-    await sendResponse(jsonResponse(routeNotFound(method, path), 404), res, {
-      extraHeaders: cors,
-      omitBody: method === 'HEAD',
+    await sendResponse(tooLarge, res, {
+      extraHeaders: { ...corsHeaders(), Connection: 'close' },
+      omitBody: false,
     });
     return;
   }
-  if (response.type === 'error') {
-    // `HttpResponse.error()`: the network-error scenario. Dropping the socket makes the client's fetch reject.
-    req.socket.destroy();
-    return;
+  const control = isControl ? handleControl(method, pathname, body, target) : undefined;
+  if (control) return send(res, control, false);
+  // Only GET and HEAD reach an operation.
+  writeAnswer(res, plainJson(routeNotFound(method, path), 404), false);
+}
+
+function deliver(
+  req: IncomingMessage,
+  res: ServerResponse,
+  outcome: Outcome,
+  omitBody: boolean,
+): Promise<void> | undefined {
+  if (!(outcome instanceof Response)) {
+    writeAnswer(res, outcome, omitBody);
+    return undefined;
   }
-  await sendResponse(response, res, { extraHeaders: cors, omitBody: method === 'HEAD' });
+  if (outcome.type === 'error') {
+    // `Response.error()`: the network-error scenario. Dropping the socket makes the client's fetch reject.
+    req.socket.destroy();
+    return undefined;
+  }
+  return send(res, outcome, omitBody);
+}
+
+function send(res: ServerResponse, response: Response, omitBody: boolean): Promise<void> {
+  return sendResponse(response, res, { extraHeaders: corsHeaders(), omitBody });
 }
 
 function badUrl(path: string): Response {

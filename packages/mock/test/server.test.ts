@@ -305,3 +305,56 @@ describe('determinism over HTTP', () => {
     }
   });
 });
+
+describe('answers from memory: remembered targets and the answer cache', () => {
+  const text = async (path: string, init?: RequestInit) => {
+    const res = await get(path, init);
+    return { status: res.status, etag: res.headers.get('etag'), body: await res.text() };
+  };
+
+  it('repeats an answer byte for byte, shows a mined block in the next answer to the same URL, and the reset world after', async () => {
+    const { address } = server.world.fixtures;
+    const path = `/extended/v2/addresses/${address}/transactions?limit=3`;
+    const first = await text(path);
+    expect(await text(path)).toEqual(first);
+    await post('/__mock/mine', { blocks: 1, address });
+    const mined = await text(path);
+    expect(mined.etag).not.toBe(first.etag);
+    expect(JSON.parse(mined.body).results[0].tx.block_height).toBe(server.world.tip.height);
+    await post('/__mock/reset');
+    expect(await text(path)).toEqual(first);
+  });
+
+  it('refuses a remembered target the same way every time', async () => {
+    const { address, burnBlockHash } = server.world.fixtures;
+    const invalid = `/extended/v2/addresses/${address}/transactions?limit=99`;
+    const refusals = [await text(invalid), await text(invalid)];
+    expect(refusals[1]).toEqual(refusals[0]);
+    expect(refusals[0]?.status).toBe(400);
+    const unprefixed = `/extended/v1/block/by_burn_block_hash/${burnBlockHash.slice(2)}`;
+    for (let i = 0; i < 2; i += 1) {
+      const res = await get(unprefixed, { redirect: 'manual' });
+      expect([res.status, res.headers.get('location')]).toEqual([
+        302,
+        `/extended/v1/block/by_burn_block_hash/${burnBlockHash}`,
+      ]);
+    }
+  });
+
+  it('applies scenarios to remembered targets, and HEAD repeats the GET’s headers', async () => {
+    const path = `/ordinals/v1/brc-20/tokens/${server.world.fixtures.ticker}`;
+    const warm = await get(path);
+    await warm.text();
+    await post('/__mock/scenario', { failNext: { count: 1, status: 503 } });
+    expect((await get(path)).status).toBe(503);
+    const head = await raw(path, { method: 'HEAD' });
+    expect([head.status, head.body, head.headers.etag, head.headers['content-length']]).toEqual([
+      200,
+      '',
+      warm.headers.get('etag'),
+      warm.headers.get('content-length'),
+    ]);
+    const revalidated = await get(path, { headers: { 'if-none-match': warm.headers.get('etag') ?? '' } });
+    expect(revalidated.status).toBe(304);
+  });
+});

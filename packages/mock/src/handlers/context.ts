@@ -1,14 +1,14 @@
 import { openapi } from '@blockindex/spec';
 import type { operations } from '../generated/schema';
-import { JSON_CONTENT_TYPE, jsonResponse } from '../internal/json-response';
 import type { Scenarios } from '../scenarios';
 import type { World } from '../world';
-import { routeNotFound, validationError } from './errors';
-import { DEPRECATION_WARNING, ifNoneMatchMatches } from './headers';
+import { type Answer, type OperationId, plainJson } from './answer';
+import { validationError } from './errors';
+import { DEPRECATION_WARNING } from './headers';
+import type { ResponseCache } from './response-cache';
 import { type OpenApiDocument, RequestValidator } from './validation';
 
-/** One of the seven operationIds of the spec. */
-export type OperationId = keyof operations;
+export type { OperationId } from './answer';
 
 type Parameters<Id extends OperationId> = operations[Id]['parameters'];
 type Defined<T> = T extends undefined ? never : T;
@@ -18,10 +18,66 @@ export type PathOf<Id extends OperationId> = Defined<Parameters<Id>['path']>;
 /** Query parameters of an operation after validation and coercion. */
 export type QueryOf<Id extends OperationId> = Defined<Parameters<Id>['query']>;
 
-/** What every area's handlers share. */
+/** What every operation shares: the world it answers from, the scenarios in front, the answer cache. */
 export interface HandlerContext {
   readonly world: World;
   readonly scenarios: Scenarios | undefined;
+  readonly cache: ResponseCache;
+}
+
+/** A request as the operations see it, whichever host (msw, the standalone server) received it. */
+export interface OperationInput {
+  /** The request URL: the query string is read from it. */
+  readonly url: URL;
+  /** Path parameters, percent-decoded. */
+  readonly params: Readonly<Record<string, string | readonly string[] | undefined>>;
+  /** A request header (repeated values joined with `, `), or null. */
+  header(name: string): string | null;
+  /** The request as a Fetch `Request`, for the scenarios; hosts that have none build it on demand. */
+  request(): Request;
+}
+
+/** What an operation makes of a request before looking at the world: its validated input and cache key. */
+export interface Prepared {
+  readonly operationId: OperationId;
+  readonly input: ValidInput<OperationId>;
+  /** The operation and its validated input, as the key of the answer cache. */
+  readonly key: string;
+}
+
+/**
+ * One operation in two steps. `prepare` reads the request alone (routing, validation, coercion): the same
+ * target always prepares the same way, so hosts may remember it. `answer` looks the prepared request up in
+ * the world. Neither mutates what it is given, so prepared requests can be shared between requests.
+ */
+export interface Operation {
+  /** The validated input, or the refusal (a validation 400, a redirect) the real service sends. */
+  prepare(input: Pick<OperationInput, 'url' | 'params'>): Prepared | Answer;
+  /** The answer from the world; `prepared` comes from this operation's own `prepare`. */
+  answer(context: HandlerContext, prepared: Prepared): Answer;
+}
+
+/**
+ * Defines an operation from its answer over typed, validated input. `precheck` runs before validation, for
+ * what the real route answers before its schema is applied (a redirect).
+ */
+export function defineOperation<Id extends OperationId>(
+  operationId: Id,
+  answer: (context: HandlerContext, input: ValidInput<Id>) => Answer,
+  precheck?: (input: Pick<OperationInput, 'url' | 'params'>) => Answer | undefined,
+): Operation {
+  return {
+    prepare(input) {
+      const refused = precheck?.(input);
+      if (refused !== undefined) return refused;
+      const valid = validateInput(operationId, input);
+      if (isAnswer(valid)) return valid;
+      const key = `${operationId} ${JSON.stringify(valid.path)} ${JSON.stringify(valid.query)}`;
+      return { operationId, input: valid, key };
+    },
+    // `prepared` was made by `prepare` above, for this operation.
+    answer: (context, prepared) => answer(context, prepared.input as ValidInput<Id>),
+  };
 }
 
 let sharedValidator: RequestValidator | undefined;
@@ -32,27 +88,36 @@ function validator(): RequestValidator {
   return sharedValidator;
 }
 
+const deprecation = new Map<OperationId, boolean>();
+
 /** True when the spec marks the operation `deprecated`. */
 export function isDeprecated(operationId: OperationId): boolean {
-  return validator().isDeprecated(operationId);
+  let deprecated = deprecation.get(operationId);
+  if (deprecated === undefined) {
+    deprecated = validator().isDeprecated(operationId);
+    deprecation.set(operationId, deprecated);
+  }
+  return deprecated;
 }
 
-const exactRoutes = new Map<OperationId, RegExp>();
+/**
+ * `answer` with the `Warning` the real service adds to every answer of a deprecated operation (the same
+ * object when it has it already, or the operation is not deprecated).
+ */
+export function withDeprecation(operationId: OperationId, answer: Answer): Answer {
+  if (!isDeprecated(operationId) || answer.headers.warning === DEPRECATION_WARNING) return answer;
+  return { ...answer, headers: { ...answer.headers, warning: DEPRECATION_WARNING } };
+}
 
-// MSW matches paths case-insensitively; Fastify (the real service) does not, so `/EXTENDED/...` is an unknown
-// route there. Parameters match one segment; one trailing slash is ignored, as the real service does.
-function isExactRoute(operationId: OperationId, pathname: string): boolean {
-  let route = exactRoutes.get(operationId);
-  if (!route) {
-    const pattern = validator()
-      .pathTemplate(operationId)
-      .split(/\{[^}]+\}/)
-      .map((literal) => literal.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
-      .join('[^/]+');
-    route = new RegExp(`${pattern}/?$`);
-    exactRoutes.set(operationId, route);
-  }
-  return route.test(pathname);
+/** The operation's path template in the spec, e.g. `/ordinals/v1/brc-20/tokens/{ticker}`. */
+export function pathTemplate(operationId: OperationId): string {
+  return validator().pathTemplate(operationId);
+}
+
+/** Validated input of an operation: typed, coerced values with defaults applied. */
+export interface ValidInput<Id extends OperationId> {
+  readonly path: PathOf<Id>;
+  readonly query: QueryOf<Id>;
 }
 
 /**
@@ -61,59 +126,18 @@ function isExactRoute(operationId: OperationId, pathname: string): boolean {
  */
 export function validateInput<Id extends OperationId>(
   operationId: Id,
-  request: Request,
-  params: Readonly<Record<string, string | readonly string[] | undefined>>,
-): { path: PathOf<Id>; query: QueryOf<Id> } | Response {
+  input: Pick<OperationInput, 'url' | 'params'>,
+): ValidInput<Id> | Answer {
   const result = validator().validate(operationId, {
-    params,
-    searchParams: new URL(request.url).searchParams,
+    params: input.params,
+    searchParams: input.url.searchParams,
   });
-  if (!result.ok) return jsonResponse(validationError(result.message), 400);
+  if (!result.ok) return plainJson(validationError(result.message), 400);
   // The schemas these values were just checked and coerced against are the ones these types come from.
   return { path: result.params as PathOf<Id>, query: result.query as QueryOf<Id> };
 }
 
-/**
- * Runs one operation: scenarios first (they stand for the edge in front of the service), then `answer`,
- * then what the real service adds to every answer (JSON charset, `Warning`, 304 on a matching ETag).
- */
-export async function serve(
-  context: HandlerContext,
-  operationId: OperationId,
-  request: Request,
-  answer: () => Response | Promise<Response>,
-): Promise<Response> {
-  const url = new URL(request.url);
-  if (!isExactRoute(operationId, url.pathname)) {
-    return jsonResponse(routeNotFound(request.method, `${url.pathname}${url.search}`), 404);
-  }
-  const decision = context.scenarios
-    ? await context.scenarios.intercept(request)
-    : { response: undefined, headers: {} };
-  const deprecated = isDeprecated(operationId);
-  if (decision.response) {
-    // A network error has no headers to add; a simulated failure still carries the deprecation notice,
-    // which the spec promises on every response of a deprecated operation.
-    if (decision.response.type === 'error' || !deprecated) return decision.response;
-    return withHeaders(decision.response, { Warning: DEPRECATION_WARNING });
-  }
-  const response = await answer();
-  const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(decision.headers)) headers.set(name, value);
-  if (deprecated) headers.set('Warning', DEPRECATION_WARNING);
-  if (headers.get('Content-Type')?.startsWith('application/json'))
-    headers.set('Content-Type', JSON_CONTENT_TYPE);
-  const etag = headers.get('ETag');
-  if (response.status === 200 && etag && ifNoneMatchMatches(request.headers.get('If-None-Match'), etag)) {
-    headers.delete('Content-Type');
-    headers.delete('Content-Length');
-    return new Response(null, { status: 304, headers });
-  }
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-}
-
-function withHeaders(response: Response, extra: Record<string, string>): Response {
-  const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+/** True when `value` is an answer (a refusal) rather than the input or value that was hoped for. */
+export function isAnswer<T extends object>(value: T | Answer): value is Answer {
+  return 'status' in value && 'sized' in value;
 }

@@ -1,8 +1,7 @@
-import type { HttpHandler } from 'msw';
 import type { components } from '../generated/schema';
-import { type HandlerContext, serve, validateInput } from './context';
+import { json } from './answer';
+import { defineOperation } from './context';
 import { cacheHeaders } from './headers';
-import type { Http } from './http';
 
 type SmartContractStatus = components['schemas']['SmartContractStatus'];
 type SmartContractsStatusResponse = components['schemas']['SmartContractsStatusResponse'];
@@ -36,18 +35,8 @@ export function buildStatusMap(
 }
 
 /** `GET /extended/v2/smart-contracts/status`. */
-export function smartContractsHandlers(http: Http, context: HandlerContext): HttpHandler[] {
-  return [
-    http.get('/extended/v2/smart-contracts/status', async ({ request, params, response }) =>
-      response.untyped(
-        await serve(context, 'getSmartContractsStatus', request, () => {
-          const input = validateInput('getSmartContractsStatus', request, params);
-          if (input instanceof Response) return input;
-          const ids = ([] as string[]).concat(input.query.contract_id);
-          const body = buildStatusMap(ids, (id) => context.world.getSmartContractStatus(id));
-          return response(200).json(body, { headers: cacheHeaders(context.world.tip.index_block_hash) });
-        }),
-      ),
-    ),
-  ];
-}
+export const getSmartContractsStatus = defineOperation('getSmartContractsStatus', (context, input) => {
+  const ids = ([] as string[]).concat(input.query.contract_id);
+  const body = buildStatusMap(ids, (id) => context.world.getSmartContractStatus(id));
+  return json('getSmartContractsStatus', 200, body, cacheHeaders(context.world.tip.index_block_hash));
+});

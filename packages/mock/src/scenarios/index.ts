@@ -58,6 +58,17 @@ export interface Scenarios {
   intercept(request: Request): Promise<ScenarioDecision>;
 }
 
+// What `createScenarios` instances know about themselves: whether a request would pass untouched.
+const idleChecks = new WeakMap<Scenarios, () => boolean>();
+
+/**
+ * True when `scenarios` has nothing configured (no latency, failure, network error or rate limit), so
+ * `intercept` would let any request through unchanged. False for scenarios not made by `createScenarios`.
+ */
+export function isIdle(scenarios: Scenarios): boolean {
+  return idleChecks.get(scenarios)?.() ?? false;
+}
+
 interface QueuedFailure {
   remaining: number;
   status: number;
@@ -141,6 +152,10 @@ export function createScenarios(options: ScenariosOptions = {}): Scenarios {
       return { response: decision?.response, headers: decision?.headers ?? {} };
     },
   };
+  idleChecks.set(
+    scenarios,
+    () => latencyMs === 0 && networkErrors === 0 && failures.length === 0 && limiter === undefined,
+  );
   return scenarios;
 }
 

@@ -4,6 +4,7 @@ import { toSmartContractStatus } from './contracts';
 import { principalEtag, transactionEtag } from './etags';
 import { buildFixtures } from './fixtures';
 import { generateChain } from './genesis';
+import { createJsonListings, registerWorldInternals } from './json-view';
 import { addContract, mineBlock } from './mine';
 import type { BlockRecord } from './model';
 import {
@@ -35,8 +36,17 @@ export function createWorld(options: WorldOptions = {}): World {
   for (const [ticker, token] of seedBrc20Tokens(seed)) index.brc20.set(ticker, token);
   const fixtures = buildFixtures(generated);
   const block = (record: BlockRecord | undefined) => (record ? toBlock(record) : undefined);
+  // Every mutation moves the version, even one that throws half-way: cached answers must never outlive a change.
+  let version = 0;
+  const mutate = <T>(change: () => T): T => {
+    try {
+      return change();
+    } finally {
+      version += 1;
+    }
+  };
 
-  return {
+  const world: World = {
     seed,
     fixtures,
     get tip() {
@@ -62,16 +72,20 @@ export function createWorld(options: WorldOptions = {}): World {
     getBlockByBurnBlockHash: (hash) => block(index.burnByHash.get(hash)),
     principalEtag: (principal) => principalEtag(index, principal),
     transactionEtag: (txId) => transactionEtag(index, txId),
-    mineBlock: (opts) => toBlock(mineBlock(chain, perBlock, opts)),
-    addBrc20Token: (input) => {
-      const token = makeBrc20Token(seed, input);
-      index.brc20.set(token.token.ticker, token);
-      return copyBrc20(token);
-    },
-    addContract: (input) => {
-      addContract(chain, input);
-      return toSmartContractStatus(index.deployState(input.contractId));
-    },
+    mineBlock: (opts) => mutate(() => toBlock(mineBlock(chain, perBlock, opts))),
+    addBrc20Token: (input) =>
+      mutate(() => {
+        const token = makeBrc20Token(seed, input);
+        index.brc20.set(token.token.ticker, token);
+        return copyBrc20(token);
+      }),
+    addContract: (input) =>
+      mutate(() => {
+        addContract(chain, input);
+        return toSmartContractStatus(index.deployState(input.contractId));
+      }),
     principals: () => [...index.principalTxs.keys()],
   };
+  registerWorldInternals(world, { version: () => version, listings: createJsonListings(index) });
+  return world;
 }

@@ -87,16 +87,23 @@ export function isAssetEventOf(event: EventRecord, principal: string): event is 
   );
 }
 
-const parties = (e: AssetEventRecord): { sender?: string; recipient?: string } => ({
-  ...(e.sender === undefined ? {} : { sender: e.sender }),
-  ...(e.recipient === undefined ? {} : { recipient: e.recipient }),
-});
+/** Sets `sender` and `recipient` on `target` when the event has them (a mint has no sender, a burn no recipient). */
+function withParties<T extends object>(
+  target: T,
+  e: AssetEventRecord,
+): T & { sender?: string; recipient?: string } {
+  const out = target as T & { sender?: string; recipient?: string };
+  // Assigned, not spread: one of these is built per transfer of every page served.
+  if (e.sender !== undefined) out.sender = e.sender;
+  if (e.recipient !== undefined) out.recipient = e.recipient;
+  return out;
+}
 
 const cvCopy = (value: Cv | undefined): Cv => ({ hex: value?.hex ?? '0x', repr: value?.repr ?? '' });
 
 /** The endpoint-3 item of an asset event. */
 export function toAddressTransactionEvent(e: AssetEventRecord): AddressTransactionEvent {
-  const data = { type: e.action, ...parties(e) };
+  const data = withParties({ type: e.action }, e);
   if (e.kind === 'stx')
     return { type: 'stx', event_index: e.index, data: { ...data, amount: e.amount.toString() } };
   if (e.kind === 'ft') {
@@ -114,22 +121,14 @@ export function toAddressTransactionEvent(e: AssetEventRecord): AddressTransacti
 }
 
 /** An STX event as an endpoint-4 `stx_transfers` item. */
-export const toStxTransfer = (e: AssetEventRecord): StxTransfer => ({
-  amount: e.amount.toString(),
-  ...parties(e),
-});
+export const toStxTransfer = (e: AssetEventRecord): StxTransfer =>
+  withParties({ amount: e.amount.toString() }, e);
 /** An FT event as an endpoint-4 `ft_transfers` item. */
-export const toFtTransfer = (e: AssetEventRecord): FtTransfer => ({
-  amount: e.amount.toString(),
-  asset_identifier: e.assetId ?? '',
-  ...parties(e),
-});
+export const toFtTransfer = (e: AssetEventRecord): FtTransfer =>
+  withParties({ amount: e.amount.toString(), asset_identifier: e.assetId ?? '' }, e);
 /** An NFT event as an endpoint-4 `nft_transfers` item. */
-export const toNftTransfer = (e: AssetEventRecord): NftTransfer => ({
-  asset_identifier: e.assetId ?? '',
-  value: cvCopy(e.value),
-  ...parties(e),
-});
+export const toNftTransfer = (e: AssetEventRecord): NftTransfer =>
+  withParties({ asset_identifier: e.assetId ?? '', value: cvCopy(e.value) }, e);
 
 /** The full transaction-event shape (`/extended/v1/tx` style); list endpoints report `events: []`. */
 export function toTransactionEvent(txId: string, e: EventRecord): TransactionEvent {

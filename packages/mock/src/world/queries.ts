@@ -12,7 +12,14 @@ import type { ChainIndex } from './indexes';
 import type { AssetEventRecord, TxRecord } from './model';
 import { countAtOrBefore, countBeforeHeight, newestFirst } from './pagination';
 import { toTransaction } from './transactions';
-import type { AddressTransaction, AddressTransactionEvent, AddressTransactionWithTransfers } from './types';
+import type {
+  AddressTransaction,
+  AddressTransactionEvent,
+  AddressTransactionWithTransfers,
+  FtTransfer,
+  NftTransfer,
+  StxTransfer,
+} from './types';
 
 /** `limit` / `offset` as validated by the handlers (defaults applied). */
 export interface PageRequest {
@@ -50,15 +57,24 @@ export interface TransfersRequest extends PageRequest {
 
 const EMPTY: readonly TxRecord[] = [];
 
+/** The rows of an endpoint-5 page (newest first) and its cursors, before the rows are shaped. */
+export interface AddressTransactionsWindow {
+  readonly total: number;
+  readonly rows: readonly TxRecord[];
+  readonly cursor: string | null;
+  readonly next_cursor: string | null;
+  readonly prev_cursor: string | null;
+}
+
 /**
- * Transactions of `address`, newest first, with STX flows and event counts. With a cursor, rows start at
- * the cursor's position (rows at or older than it), then `offset` applies.
+ * Which transactions of `address` an endpoint-5 page holds. With a cursor, rows start at the cursor's
+ * position (rows at or older than it), then `offset` applies.
  */
-export function listAddressTransactions(
+export function addressTransactionsWindow(
   index: ChainIndex,
   address: string,
   page: AddressTransactionsRequest,
-): AddressTransactionsPage | CursorError {
+): AddressTransactionsWindow | CursorError {
   const list = index.principalTxs.get(address) ?? EMPTY;
   const n = list.length;
   let start = page.offset;
@@ -69,16 +85,6 @@ export function listAddressTransactions(
     if (!block) return { error: 'Invalid cursor: block not found' };
     start += n - countAtOrBefore(list, [block.height, position.microblockSequence, position.txIndex]);
   }
-  const view = { excludeFunctionArgs: page.excludeFunctionArgs === true };
-  const results = newestFirst(list, 0, n, start, page.limit).map((tx): AddressTransaction => {
-    const { sent, received } = stxFlows(tx, address);
-    return {
-      tx: toTransaction(tx, view),
-      stx_sent: sent.toString(),
-      stx_received: received.toString(),
-      events: eventCounts(tx, address),
-    };
-  });
   const rowAt = (position: number): string | null => {
     const tx = position >= 0 && position < n ? list[n - 1 - position] : undefined;
     return tx ? formatCursor(tx) : null;
@@ -86,10 +92,39 @@ export function listAddressTransactions(
   const limit = page.limit;
   return {
     total: n,
-    results,
+    rows: newestFirst(list, 0, n, start, limit),
     cursor: rowAt(start),
     prev_cursor: limit > 0 ? rowAt(start + limit) : null,
     next_cursor: limit > 0 && start > 0 && n > 0 ? rowAt(Math.min(Math.max(0, start - limit), n - 1)) : null,
+  };
+}
+
+/** Transactions of `address`, newest first, with STX flows and event counts (see {@link addressTransactionsWindow}). */
+export function listAddressTransactions(
+  index: ChainIndex,
+  address: string,
+  page: AddressTransactionsRequest,
+): AddressTransactionsPage | CursorError {
+  const window = addressTransactionsWindow(index, address, page);
+  if ('error' in window) return window;
+  const view = { excludeFunctionArgs: page.excludeFunctionArgs === true };
+  return {
+    total: window.total,
+    results: window.rows.map((tx) => addressTransactionRow(tx, address, toTransaction(tx, view))),
+    cursor: window.cursor,
+    prev_cursor: window.prev_cursor,
+    next_cursor: window.next_cursor,
+  };
+}
+
+/** One endpoint-5 row around `transaction`, the transaction's own form (an object, or its JSON). */
+export function addressTransactionRow<Tx>(tx: TxRecord, address: string, transaction: Tx) {
+  const { sent, received } = stxFlows(tx, address);
+  return {
+    tx: transaction,
+    stx_sent: sent.toString(),
+    stx_received: received.toString(),
+    events: eventCounts(tx, address),
   };
 }
 
@@ -109,16 +144,16 @@ export function listAddressTransactionEvents(
   };
 }
 
-/** One endpoint-4 row: the transaction, STX flows and the principal's transfers (`event_index` descending). */
-function withTransfers(tx: TxRecord, principal: string): AddressTransactionWithTransfers {
+/** One endpoint-4 row around `transaction`: STX flows and the principal's transfers (`event_index` descending). */
+export function transfersRow<Tx>(tx: TxRecord, principal: string, transaction: Tx) {
   const { sent, received } = stxFlows(tx, principal);
-  const row: AddressTransactionWithTransfers = {
-    tx: toTransaction(tx),
+  const row = {
+    tx: transaction,
     stx_sent: sent.toString(),
     stx_received: received.toString(),
-    stx_transfers: [],
-    ft_transfers: [],
-    nft_transfers: [],
+    stx_transfers: [] as StxTransfer[],
+    ft_transfers: [] as FtTransfer[],
+    nft_transfers: [] as NftTransfer[],
   };
   for (let i = tx.events.length - 1; i >= 0; i--) {
     const e = tx.events[i];
@@ -131,14 +166,14 @@ function withTransfers(tx: TxRecord, principal: string): AddressTransactionWithT
 }
 
 /**
- * Transactions of `principal` with their transfers, newest first; `height` keeps one block height,
- * `untilBlockHeight` keeps heights up to it. The world has no microblocks, so `unanchored` changes nothing.
+ * Which transactions of `principal` an endpoint-4 page holds, newest first; `height` keeps one block height,
+ * `untilBlockHeight` keeps heights up to it.
  */
-export function listTransactionsWithTransfers(
+export function transfersWindow(
   index: ChainIndex,
   principal: string,
   q: TransfersRequest,
-): { total: number; results: AddressTransactionWithTransfers[] } {
+): { total: number; rows: TxRecord[] } {
   const list = index.principalTxs.get(principal) ?? EMPTY;
   let lo = 0;
   let hi = list.length;
@@ -148,8 +183,21 @@ export function listTransactionsWithTransfers(
   } else if (q.untilBlockHeight !== undefined) {
     hi = countBeforeHeight(list, q.untilBlockHeight + 1);
   }
+  return { total: Math.max(0, hi - lo), rows: newestFirst(list, lo, hi, q.offset, q.limit) };
+}
+
+/**
+ * Transactions of `principal` with their transfers, newest first (see {@link transfersWindow}). The world has
+ * no microblocks, so `unanchored` changes nothing.
+ */
+export function listTransactionsWithTransfers(
+  index: ChainIndex,
+  principal: string,
+  q: TransfersRequest,
+): { total: number; results: AddressTransactionWithTransfers[] } {
+  const window = transfersWindow(index, principal, q);
   return {
-    total: Math.max(0, hi - lo),
-    results: newestFirst(list, lo, hi, q.offset, q.limit).map((tx) => withTransfers(tx, principal)),
+    total: window.total,
+    results: window.rows.map((tx) => transfersRow(tx, principal, toTransaction(tx))),
   };
 }

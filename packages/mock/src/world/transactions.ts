@@ -1,5 +1,5 @@
 import { isoTime } from './blocks';
-import { NO_MICROBLOCK_SEQUENCE, type TxRecord } from './model';
+import { type BlockRecord, NO_MICROBLOCK_SEQUENCE, type TxRecord } from './model';
 import type { Transaction, TransactionCommon } from './types';
 
 /** Options of the Transaction serializer. */
@@ -14,6 +14,7 @@ export interface TransactionViewOptions {
  */
 export function toTransaction(tx: TxRecord, options: TransactionViewOptions = {}): Transaction {
   const { block } = tx;
+  const times = isoTimes(block);
   const common: Omit<TransactionCommon, 'tx_type'> = {
     tx_id: tx.txId,
     nonce: tx.nonce,
@@ -23,17 +24,17 @@ export function toTransaction(tx: TxRecord, options: TransactionViewOptions = {}
     sponsored: tx.sponsor !== undefined,
     ...(tx.sponsor ? { sponsor_address: tx.sponsor.address } : {}),
     post_condition_mode: tx.postConditionMode,
-    post_conditions: tx.postConditions.map((pc) => structuredCopy(pc)),
+    post_conditions: tx.postConditions.map((pc) => copyPlain(pc)),
     anchor_mode: tx.anchorMode,
     block_hash: block.hash,
     block_height: block.height,
     block_time: block.blockTime,
-    block_time_iso: isoTime(block.blockTime),
+    block_time_iso: times.block,
     burn_block_time: block.burnTime,
     burn_block_height: block.burnHeight,
-    burn_block_time_iso: isoTime(block.burnTime),
+    burn_block_time_iso: times.burn,
     parent_burn_block_time: block.parentBurnTime,
-    parent_burn_block_time_iso: isoTime(block.parentBurnTime),
+    parent_burn_block_time_iso: times.parentBurn,
     canonical: true,
     tx_index: tx.txIndex,
     tx_status: tx.status,
@@ -90,7 +91,36 @@ export function toTransaction(tx: TxRecord, options: TransactionViewOptions = {}
   }
 }
 
-/** Post-conditions are small trees of plain data; copying keeps callers from mutating the world. */
-function structuredCopy<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
+interface IsoTimes {
+  readonly block: string;
+  readonly burn: string;
+  readonly parentBurn: string;
+}
+
+// A block's times never change: formatted once per block, not once per transaction and request.
+const blockIsoTimes = new WeakMap<BlockRecord, IsoTimes>();
+
+function isoTimes(block: BlockRecord): IsoTimes {
+  let times = blockIsoTimes.get(block);
+  if (times === undefined) {
+    times = {
+      block: isoTime(block.blockTime),
+      burn: isoTime(block.burnTime),
+      parentBurn: isoTime(block.parentBurnTime),
+    };
+    blockIsoTimes.set(block, times);
+  }
+  return times;
+}
+
+/**
+ * A deep copy of plain data (objects, arrays, primitives), so callers cannot mutate the world's records.
+ * Post-conditions are small trees of exactly that; `undefined` fields are dropped, as a JSON round trip would.
+ */
+function copyPlain<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copyPlain) as T;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) if (field !== undefined) out[key] = copyPlain(field);
+  return out as T;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createScenarios } from '../../src/scenarios';
+import { createScenarios, isIdle, type Scenarios } from '../../src/scenarios';
 
 const request = (headers: Record<string, string> = {}) =>
   new Request('https://api.hiro.so/extended/v1/block/by_burn_block_height/1', { headers });
@@ -196,5 +196,36 @@ describe('rateLimit', () => {
     const scenarios = createScenarios({ now: clock().now }).rateLimit({ perMinute: 1 });
     scenarios.rateLimit(null);
     expect(await statuses(scenarios, 5)).toEqual(Array(5).fill(200));
+  });
+});
+
+describe('isIdle', () => {
+  const configured: [string, (scenarios: Scenarios) => unknown][] = [
+    ['latency', (s) => s.latency(1)],
+    ['a queued failure', (s) => s.failNext(1)],
+    ['a queued network error', (s) => s.networkErrorNext(1)],
+    ['a rate limit', (s) => s.rateLimit()],
+  ];
+
+  it.each(configured)('is false while %s is configured, true again after clear()', (_name, configure) => {
+    const scenarios = createScenarios();
+    expect(isIdle(scenarios)).toBe(true);
+    configure(scenarios);
+    expect(isIdle(scenarios)).toBe(false);
+    scenarios.clear();
+    expect(isIdle(scenarios)).toBe(true);
+  });
+
+  it('is true again once the queued failures are used up', async () => {
+    const scenarios = createScenarios().failNext(1, { status: 500 }).networkErrorNext(1);
+    await scenarios.intercept(new Request('https://api.hiro.so/x'));
+    expect(isIdle(scenarios)).toBe(false);
+    await scenarios.intercept(new Request('https://api.hiro.so/x'));
+    expect(isIdle(scenarios)).toBe(true);
+  });
+
+  it('is false for scenarios not made by createScenarios, which must always be asked', () => {
+    const own: Scenarios = { ...createScenarios() };
+    expect(isIdle(own)).toBe(false);
   });
 });
