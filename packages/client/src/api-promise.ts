@@ -26,7 +26,12 @@ export class ApiPromise<T> implements Promise<T> {
     // biome-ignore lint/suspicious/noExplicitAny: same signature as Promise#then, so `catch((e: Error) => …)` compiles.
     onrejected?: ((reason: any) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.#inner.then(({ data }) => data).then(onfulfilled, onrejected);
+    return this.#inner.then(
+      typeof onfulfilled === 'function'
+        ? ({ data }) => onfulfilled(data)
+        : ({ data }) => data as unknown as R1,
+      onrejected,
+    );
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: same signature as Promise#catch.

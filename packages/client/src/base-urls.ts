@@ -13,29 +13,20 @@ export const BASE_URLS = Object.freeze({
  * relative or malformed one is rejected here, where the message can say what is wrong, instead of on every call.
  */
 export function normalizeBaseUrl(baseUrl: string): string {
-  if (typeof baseUrl !== 'string' || baseUrl.trim() === '') {
-    throw new TypeError(
-      `baseUrl must be an absolute http(s) URL such as ${BASE_URLS.mainnet}; got an empty value`,
-    );
-  }
+  const refuse = (rule: string, got = `got ${JSON.stringify(baseUrl)}`) =>
+    new TypeError(`baseUrl must ${rule}; ${got}`);
+  const absolute = `be an absolute http(s) URL such as ${BASE_URLS.mainnet}`;
+  if (typeof baseUrl !== 'string' || baseUrl.trim() === '') throw refuse(absolute, 'got an empty value');
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new TypeError(
-      `baseUrl must be an absolute http(s) URL such as ${BASE_URLS.mainnet}; got ${JSON.stringify(baseUrl)}`,
-    );
+    throw refuse(absolute);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TypeError(`baseUrl must use http or https; got ${JSON.stringify(baseUrl)}`);
-  }
-  if (url.search !== '' || url.hash !== '') {
-    throw new TypeError(
-      `baseUrl must not contain a query string or fragment; got ${JSON.stringify(baseUrl)}`,
-    );
-  }
-  if (url.username !== '' || url.password !== '') {
-    throw new TypeError('baseUrl must not contain credentials; pass an apiKey instead');
-  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse('use http or https');
+  if (url.search !== '' || url.hash !== '') throw refuse('not contain a query string or fragment');
+  // Not quoted: the credentials are what must not be shown.
+  if (url.username !== '' || url.password !== '')
+    throw refuse('not contain credentials', 'pass an apiKey instead');
   return url.href.replace(/\/+$/, '');
 }

@@ -15,7 +15,7 @@ import {
   type PageSource,
   pageShapeProblem,
 } from './internal/exact-pager.js';
-import { buildHeaders, checkApiKey } from './internal/header-checks.js';
+import { buildHeaders, checkApiKey, credentialValues } from './internal/header-checks.js';
 import { createFetchClient } from './internal/openapi-fetch.js';
 import { pageQuery, withHexPrefix } from './internal/params.js';
 import { serializePath } from './internal/path-serializer.js';
@@ -60,7 +60,10 @@ export interface ClientOptions {
   apiKey?: string;
   /** Header that carries `apiKey`. Default `x-api-key`. */
   apiKeyHeader?: string;
-  /** Headers sent with every request. */
+  /**
+   * Headers sent with every request. Credentials among them (the `apiKeyHeader` header, `authorization`,
+   * `proxy-authorization`) are blanked out of errors like `apiKey`.
+   */
   headers?: HeadersOption;
   /** `fetch` to use. Default: `globalThis.fetch`, looked up on every call so MSW started later intercepts. */
   fetch?: FetchFn;
@@ -99,15 +102,19 @@ export class BlockindexClient {
   constructor(options: ClientOptions = {}) {
     this.baseUrl = normalizeBaseUrl(options.baseUrl ?? BASE_URLS.mainnet);
     const headers = buildHeaders(options.headers, 'headers');
+    const keyHeader = options.apiKeyHeader ?? 'x-api-key';
     if (options.apiKey) {
-      const header = options.apiKeyHeader ?? 'x-api-key';
-      checkApiKey(options.apiKey, header);
-      headers.set(header, options.apiKey);
+      checkApiKey(options.apiKey, keyHeader);
+      headers.set(keyHeader, options.apiKey);
     }
+    const credentialHeaders = ['authorization', 'proxy-authorization'];
+    if (typeof keyHeader === 'string') credentialHeaders.push(keyHeader.toLowerCase());
     // The per-call `fetch` passed by the transport replaces this one; it is here so nothing captures a global.
+    // Headers go over as a plain object, or not at all: openapi-fetch merges them into every request.
+    const fixedHeaders = Object.fromEntries(headers);
     this.#api = createFetchClient<paths>({
       baseUrl: this.baseUrl,
-      headers,
+      ...(Object.keys(fixedHeaders).length > 0 && { headers: fixedHeaders }),
       fetch: (req) => globalThis.fetch(req),
       pathSerializer: serializePath,
     });
@@ -118,7 +125,8 @@ export class BlockindexClient {
       signal: options.signal,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       retry: options.retry,
-      secrets: options.apiKey ? [options.apiKey] : [],
+      secrets: credentialValues(headers, credentialHeaders),
+      credentialHeaders,
       userErrors,
     };
   }

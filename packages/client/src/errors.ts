@@ -189,16 +189,19 @@ function describeBody({ status, body, headers }: ApiErrorInit): string {
   return `${fallback} (unrecognized body)`;
 }
 
-/** Path and query of a URL: the host is the same for every call and only makes messages longer. */
+/** Path and query of a URL, shortened: the host is the same for every call and only makes messages longer. */
 function describeUrl(url: string): string {
-  let path: string;
+  return truncate(pathOf(url));
+}
+
+/** Path and query of a URL, or the text itself when it is not one. */
+export function pathOf(url: string): string {
   try {
     const parsed = new URL(url);
-    path = parsed.pathname + parsed.search;
+    return parsed.pathname + parsed.search;
   } catch {
-    path = url;
+    return url;
   }
-  return truncate(path);
 }
 
 function truncate(text: string): string {

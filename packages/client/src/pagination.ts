@@ -2,8 +2,10 @@ import { AbortError, BlockindexError } from './errors.js';
 import {
   type Chunk,
   clampPageSize,
+  copyFrame,
   ExactPager,
   type Frame,
+  firstChunk,
   type PageBody,
   type PageRequest,
   type PageSource,
@@ -83,7 +85,7 @@ export class Page<TItem, TBody extends PageBody<TItem> = PageBody<TItem>> {
     const pager = new ExactPager(this.#source, { pageSize: this.#frame.pageSize, frame: this.#frame });
     try {
       const chunk = await pager.nextChunk();
-      const frame = { ...this.#frame, end: this.#frame.next };
+      const frame = copyFrame(this.#frame, this.#frame.next);
       return new Page(this.#source, chunk ?? { items: [], data: this.body, response: this.response, frame });
     } finally {
       pager.close();
@@ -125,9 +127,12 @@ export class PagePromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
     // biome-ignore lint/suspicious/noExplicitAny: same signature as Promise#then, so `catch((e: Error) => …)` compiles.
     onrejected?: ((reason: any) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.withResponse()
-      .then(({ data }) => data)
-      .then(onfulfilled, onrejected);
+    return this.withResponse().then(
+      typeof onfulfilled === 'function'
+        ? ({ data }) => onfulfilled(data)
+        : ({ data }) => data as unknown as R1,
+      onrejected,
+    );
   }
 
   catch<R = never>(
@@ -179,18 +184,16 @@ export class PagePromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
     }
   }
 
-  async #loadFirst(): Promise<WithResponse<Page<TItem, TBody>>> {
+  /** One request, straight to a page: the pager and its prefetch machinery are for iteration. */
+  #loadFirst(): Promise<WithResponse<Page<TItem, TBody>>> {
+    const source = this.#source;
     const first: PageRequest = { offset: this.#start.offset ?? 0 };
     if (this.#start.limit !== undefined) first.limit = this.#start.limit;
     if (this.#start.cursor !== undefined) first.cursor = this.#start.cursor;
-    const pageSize = clampPageSize(this.#start.limit);
-    const pager = new ExactPager(this.#source, { pageSize, first, signal: this.#options.signal });
-    try {
-      const chunk = (await pager.nextChunk()) as Chunk<TItem, TBody>;
-      return { data: new Page(this.#source, chunk), response: chunk.response };
-    } finally {
-      pager.close();
-    }
+    return source.fetch(first, this.#options.signal).then((result) => ({
+      data: new Page(source, firstChunk(source, first, result, Number.POSITIVE_INFINITY, new Set())),
+      response: result.response,
+    }));
   }
 }
 

@@ -1,5 +1,5 @@
 import { AbortError } from '../errors.js';
-import { createAttemptSignal } from './signals.js';
+import { linkedController } from './signals.js';
 
 /**
  * Longest URL (base URL, path and query) a batch may produce. Servers and edges commonly stop at 8 KiB of
@@ -87,16 +87,16 @@ export async function mapWithConcurrency<T, R>(
   task: (item: T, signal: AbortSignal) => Promise<R>,
   signal?: AbortSignal,
 ): Promise<R[]> {
-  const stop = new AbortController();
-  const linked = createAttemptSignal([signal, stop.signal], undefined);
+  // Aborted on the first failure, and whenever the caller's signal aborts.
+  const { controller, dispose } = linkedController([signal]);
   const results = new Array<R>(items.length);
   let nextIndex = 0;
   const worker = async (): Promise<void> => {
     while (nextIndex < items.length) {
-      if (linked.signal.aborted)
-        throw new AbortError('The request was aborted', { cause: linked.signal.reason });
+      if (controller.signal.aborted)
+        throw new AbortError('The request was aborted', { cause: controller.signal.reason });
       const index = nextIndex++;
-      results[index] = await task(items[index] as T, linked.signal);
+      results[index] = await task(items[index] as T, controller.signal);
     }
   };
   const width = Math.max(1, Math.min(Math.floor(concurrency) || 1, items.length));
@@ -104,13 +104,13 @@ export async function mapWithConcurrency<T, R>(
     await Promise.all(
       Array.from({ length: width }, () =>
         worker().catch((error: unknown) => {
-          stop.abort();
+          controller.abort();
           throw error;
         }),
       ),
     );
     return results;
   } finally {
-    linked.dispose();
+    dispose();
   }
 }

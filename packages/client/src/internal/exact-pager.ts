@@ -1,6 +1,6 @@
 import { ListOutpacedError } from '../errors.js';
 import { type Growth, OffsetAim, type Placement, type Shot } from './offset-aim.js';
-import { createAttemptSignal } from './signals.js';
+import { linkedController } from './signals.js';
 import type { WithResponse } from './transport.js';
 
 /** The envelope every list operation returns; the address-transactions one adds the cursor fields. */
@@ -90,6 +90,56 @@ export function clampPageSize(size: number | undefined): number {
 }
 
 /**
+ * The first page of a list as a chunk: the frame it sets up (positions counted from it, the end as far as it
+ * tells) and its items, each identity once (`seen` collects them) and none past the end or `maxItems`.
+ */
+export function firstChunk<TItem, TBody extends PageBody<TItem>>(
+  source: PageSource<TItem, TBody>,
+  first: PageRequest,
+  result: WithResponse<TBody>,
+  maxItems: number,
+  seen: Set<unknown>,
+): Chunk<TItem, TBody> {
+  const body = result.data;
+  const { results } = body;
+  const cursor = (body as { cursor?: unknown }).cursor;
+  const inCursorMode = source.cursor && typeof cursor === 'string';
+  // Cursor mode counts positions from the first row of this page; the rows at or older than it were
+  // `total - offset`. Offset mode counts them as the server does, as of this page.
+  const next = inCursorMode ? 0 : first.offset;
+  let end = !inCursorMode
+    ? Math.max(first.offset + results.length, body.total)
+    : (body as { prev_cursor?: unknown }).prev_cursor === null
+      ? results.length
+      : first.cursor === undefined
+        ? Math.max(results.length, body.total - first.offset)
+        : Infinity;
+  if (results.length === 0) end = next;
+  end = Math.min(end, next + maxItems);
+  const count = Math.max(0, Math.min(results.length, end - next));
+  const items: TItem[] = [];
+  for (let i = 0; i < count; i++) {
+    const item = results[i] as TItem;
+    const id = source.identity(item);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    items.push(item);
+  }
+  const frame: Frame = {
+    mode: inCursorMode ? 'cursor' : 'offset',
+    anchor: inCursorMode ? (cursor as string) : undefined,
+    total0: body.total,
+    next: next + count,
+    end,
+    pageSize: clampPageSize(first.limit ?? (body.limit > 0 ? body.limit : undefined)),
+    delta: 0,
+    lead: 0,
+    growing: false,
+  };
+  return { items, data: body, response: result.response, frame };
+}
+
+/**
  * Yields a list exactly once per item that existed when iteration started, even while the chain grows: maps
  * every response onto original positions, buffers out-of-order pages (prefetch), refetches gaps, drops what
  * is newer than the start and deduplicates by identity. An empty page always ends the iteration.
@@ -108,41 +158,45 @@ export function clampPageSize(size: number | undefined): number {
  *   that stops growing is therefore still read in parallel, and a growing one costs about one request per page.
  */
 export class ExactPager<TItem, TBody extends PageBody<TItem>> {
-  private frame: Mutable<Frame> | undefined;
-  private readonly buffer = new Map<number, TItem>();
-  private readonly inFlight: InFlight<TBody>[] = [];
-  private readonly seen = new Set<unknown>();
-  private readonly attempts = new Map<number, number>();
-  private scheduledUpTo = 0;
+  readonly #source: PageSource<TItem, TBody>;
+  readonly #options: PagerOptions;
+  #frame: Mutable<Frame> | undefined;
+  readonly #buffer = new Map<number, TItem>();
+  readonly #inFlight: InFlight<TBody>[] = [];
+  readonly #seen = new Set<unknown>();
+  readonly #attempts = new Map<number, number>();
+  #scheduledUpTo = 0;
   /** No prefetch at or past this position: an offset-mode request there came back empty. */
-  private prefetchEnd = Number.POSITIVE_INFINITY;
-  private last: WithResponse<TBody> | undefined;
+  #prefetchEnd = Number.POSITIVE_INFINITY;
+  #last: WithResponse<TBody> | undefined;
   /** Offset mode: where to aim requests while the list grows. */
-  private aim: OffsetAim | undefined;
-  private readonly controller = new AbortController();
-  private readonly linked: ReturnType<typeof createAttemptSignal>;
-  private readonly concurrency: number;
-  private readonly maxItems: number;
+  #aim: OffsetAim | undefined;
+  /** What `close()` aborts prefetches with; made on the first prefetch (one request at a time never needs it). */
+  #link: ReturnType<typeof linkedController> | undefined;
+  readonly #concurrency: number;
+  readonly #maxItems: number;
 
-  constructor(
-    private readonly source: PageSource<TItem, TBody>,
-    private readonly options: PagerOptions,
-  ) {
-    this.concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
-    this.maxItems = options.maxItems === undefined ? Number.POSITIVE_INFINITY : Math.max(0, options.maxItems);
-    this.linked = createAttemptSignal([options.signal, this.controller.signal], undefined);
+  constructor(source: PageSource<TItem, TBody>, options: PagerOptions) {
+    this.#source = source;
+    this.#options = options;
+    this.#concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
+    this.#maxItems =
+      options.maxItems === undefined ? Number.POSITIVE_INFINITY : Math.max(0, options.maxItems);
     if (options.frame) {
-      this.frame = { ...options.frame };
-      this.frame.end = Math.min(this.frame.end, this.frame.next + this.maxItems);
-      this.scheduledUpTo = this.frame.next;
-      this.aim = new OffsetAim(this.frame, false);
+      const frame = copyFrame(
+        options.frame,
+        Math.min(options.frame.end, options.frame.next + this.#maxItems),
+      );
+      this.#frame = frame;
+      this.#scheduledUpTo = frame.next;
+      this.#aim = new OffsetAim(frame, false);
     }
   }
 
   /** The next deliverable items, `null` once nothing is left (without a request when that is already known). */
   async nextChunk(): Promise<Chunk<TItem, TBody> | null> {
     try {
-      return this.frame ? await this.continue() : await this.start();
+      return this.#frame ? await this.#continue() : await this.#start();
     } catch (error) {
       this.close();
       throw error;
@@ -151,96 +205,83 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
 
   /** Aborts whatever is still in flight; the pager cannot be used afterwards. */
   close(): void {
-    this.controller.abort();
-    this.linked.dispose();
+    // Only prefetches can still be in flight here: the request a chunk waits for has landed before it returns.
+    if (this.#inFlight.length > 0) this.#link?.controller.abort();
+    this.#link?.dispose();
   }
 
-  private async start(): Promise<Chunk<TItem, TBody>> {
-    const first = this.options.first ?? { offset: 0, limit: this.options.pageSize };
-    const result = await this.source.fetch(first, this.linked.signal);
-    this.last = result;
-    const body = result.data;
-    const { results } = body;
-    const cursor = (body as { cursor?: unknown }).cursor;
-    const prevCursor = (body as { prev_cursor?: unknown }).prev_cursor;
-    const pageSize = clampPageSize(first.limit ?? (body.limit > 0 ? body.limit : undefined));
-    const base = { total0: body.total, delta: 0, lead: 0, growing: false, pageSize };
-    let frame: Mutable<Frame>;
-    if (this.source.cursor && typeof cursor === 'string') {
-      // Positions count from the first row of this page; the rows at or older than it were `total - offset`.
-      const known =
-        first.cursor === undefined ? Math.max(results.length, body.total - first.offset) : Infinity;
-      frame = {
-        ...base,
-        mode: 'cursor',
-        anchor: cursor,
-        next: 0,
-        end: prevCursor === null ? results.length : known,
-      };
-    } else {
-      const end = Math.max(first.offset + results.length, body.total);
-      frame = { ...base, mode: 'offset', anchor: undefined, next: first.offset, end };
-    }
-    if (results.length === 0) frame.end = frame.next;
-    frame.end = Math.min(frame.end, frame.next + this.maxItems);
-    this.frame = frame;
-    this.aim = new OffsetAim(frame, true);
-    results.forEach((item, i) => {
-      if (frame.next + i < frame.end) this.buffer.set(frame.next + i, item);
-    });
-    this.scheduledUpTo = frame.next + results.length;
-    return { items: this.takeContiguous(), data: body, response: result.response, frame: { ...frame } };
+  /**
+   * The signal of the pager's requests. Requests made one at a time are each awaited before the pager returns,
+   * so the caller's signal is enough; prefetches may outlive a chunk and need one `close()` can abort.
+   */
+  #signal(): AbortSignal | undefined {
+    if (this.#concurrency === 1) return this.#options.signal;
+    this.#link ??= linkedController([this.#options.signal]);
+    return this.#link.controller.signal;
   }
 
-  private async continue(): Promise<Chunk<TItem, TBody> | null> {
-    const frame = this.frame as Mutable<Frame>;
+  async #start(): Promise<Chunk<TItem, TBody>> {
+    const first = this.#options.first ?? { offset: 0, limit: this.#options.pageSize };
+    const result = await this.#source.fetch(first, this.#signal());
+    this.#last = result;
+    const chunk = firstChunk(this.#source, first, result, this.#maxItems, this.#seen);
+    const frame = copyFrame(chunk.frame);
+    this.#frame = frame;
+    this.#aim = new OffsetAim(frame, true);
+    // Everything the first page brought is delivered, or lies past the end.
+    this.#scheduledUpTo = frame.next;
+    return chunk;
+  }
+
+  async #continue(): Promise<Chunk<TItem, TBody> | null> {
+    const frame = this.#frame as Mutable<Frame>;
     let fetched = false;
     for (;;) {
-      const items = this.takeContiguous();
+      const items = this.#takeContiguous();
       const done = frame.next >= frame.end;
-      if ((items.length > 0 || (done && fetched)) && this.last) {
-        return { items, data: this.last.data, response: this.last.response, frame: { ...frame } };
+      if ((items.length > 0 || (done && fetched)) && this.#last) {
+        return { items, data: this.#last.data, response: this.#last.response, frame: copyFrame(frame) };
       }
       if (done) return null;
-      this.schedule();
-      const head = this.inFlight.shift();
+      this.#schedule();
+      const head = this.#inFlight.shift();
       // schedule() always leaves a request in flight when `next` is not buffered.
       if (!head) throw new Error('ExactPager: nothing in flight for the next position');
       const result = await head.promise;
       fetched = true;
-      this.last = result;
-      this.absorb(head, result);
+      this.#last = result;
+      this.#absorb(head, result);
     }
   }
 
   /** Moves every buffered item from `next` onwards into the output, skipping identities already delivered. */
-  private takeContiguous(): TItem[] {
-    const frame = this.frame as Mutable<Frame>;
+  #takeContiguous(): TItem[] {
+    const frame = this.#frame as Mutable<Frame>;
     const out: TItem[] = [];
-    while (frame.next < frame.end && this.buffer.has(frame.next)) {
-      const item = this.buffer.get(frame.next) as TItem;
-      this.buffer.delete(frame.next);
+    while (frame.next < frame.end && this.#buffer.has(frame.next)) {
+      const item = this.#buffer.get(frame.next) as TItem;
+      this.#buffer.delete(frame.next);
       frame.next += 1;
-      const id = this.source.identity(item);
-      if (this.seen.has(id)) continue;
-      this.seen.add(id);
+      const id = this.#source.identity(item);
+      if (this.#seen.has(id)) continue;
+      this.#seen.add(id);
       out.push(item);
     }
     return out;
   }
 
-  private schedule(): void {
-    const frame = this.frame as Mutable<Frame>;
+  #schedule(): void {
+    const frame = this.#frame as Mutable<Frame>;
     // Offset mode under growth: every answer landing shifts the list under the others, so a request for `next`
     // sent beside them can be outrun however it is aimed. Let them land (they may well cover `next`), then ask
     // alone, aimed from the freshest growth.
     const oneAtATime = frame.mode === 'offset' && frame.growing;
-    const needed = frame.next < frame.end && !this.buffer.has(frame.next) && !this.covered(frame.next);
-    if (needed && !(oneAtATime && this.inFlight.length > 0)) {
-      const tries = this.attempts.get(frame.next) ?? 0;
+    const needed = frame.next < frame.end && !this.#buffer.has(frame.next) && !this.#covered(frame.next);
+    if (needed && !(oneAtATime && this.#inFlight.length > 0)) {
+      const tries = this.#attempts.get(frame.next) ?? 0;
       if (tries < MAX_ATTEMPTS_PER_POSITION) {
-        this.attempts.set(frame.next, tries + 1);
-        this.issue(frame.next);
+        this.#attempts.set(frame.next, tries + 1);
+        this.#issue(frame.next);
       } else {
         // A well-behaved list answers every position within a few tries (only growth outrunning the aim
         // prevents it): stop loudly rather than skip an item.
@@ -251,23 +292,23 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
       }
     }
     // Prefetch only once the end is known, so no request is speculative, and never under offset-mode growth.
-    if (this.concurrency > 1 && !oneAtATime && Number.isFinite(frame.end)) {
-      let pos = Math.max(this.scheduledUpTo, frame.next);
-      const stop = Math.min(frame.end, this.prefetchEnd);
-      while (this.inFlight.length < this.concurrency && pos < stop) {
-        if (!this.buffer.has(pos) && !this.covered(pos)) this.issue(pos);
-        pos = Math.max(pos + 1, this.scheduledUpTo);
+    if (this.#concurrency > 1 && !oneAtATime && Number.isFinite(frame.end)) {
+      let pos = Math.max(this.#scheduledUpTo, frame.next);
+      const stop = Math.min(frame.end, this.#prefetchEnd);
+      while (this.#inFlight.length < this.#concurrency && pos < stop) {
+        if (!this.#buffer.has(pos) && !this.#covered(pos)) this.#issue(pos);
+        pos = Math.max(pos + 1, this.#scheduledUpTo);
       }
     }
   }
 
-  private covered(pos: number): boolean {
-    return this.inFlight.some((f) => f.pos <= pos && pos < f.pos + f.limit);
+  #covered(pos: number): boolean {
+    return this.#inFlight.some((f) => f.pos <= pos && pos < f.pos + f.limit);
   }
 
-  private issue(pos: number): void {
-    const frame = this.frame as Mutable<Frame>;
-    const pending = this.inFlight.filter((f) => f.shot !== undefined && !f.shot.landed);
+  #issue(pos: number): void {
+    const frame = this.#frame as Mutable<Frame>;
+    const pending = this.#inFlight.filter((f) => f.shot !== undefined && !f.shot.landed);
     for (const other of pending) (other.shot as Shot).solo = false;
     let request: PageRequest;
     let shot: Shot | undefined;
@@ -279,35 +320,35 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
       };
     } else {
       // Always a full page: under growth the answer lands earlier than aimed, and the slack absorbs that.
-      const firstTry = (this.attempts.get(pos) ?? 0) <= 1;
-      const aimed = (this.aim as OffsetAim).aim(pos, { solo: pending.length === 0, firstTry });
+      const firstTry = (this.#attempts.get(pos) ?? 0) <= 1;
+      const aimed = (this.#aim as OffsetAim).aim(pos, { solo: pending.length === 0, firstTry });
       request = { offset: aimed.offset, limit: frame.pageSize };
       shot = aimed.shot;
     }
-    const promise = this.source.fetch(request, this.linked.signal);
+    const promise = this.#source.fetch(request, this.#signal());
     // Growth is read as each answer lands, not when it is awaited: a prefetched page that landed early must stop
     // further prefetch at once. Failures surface when the page is awaited; until then nobody may be listening.
     promise.then(
       (result) => {
         if (!shot) return;
         const { results, total } = result.data;
-        (this.aim as OffsetAim).landed(shot, results.length > 0 ? total - frame.total0 : undefined);
+        (this.#aim as OffsetAim).landed(shot, results.length > 0 ? total - frame.total0 : undefined);
       },
       () => {
         if (shot) shot.landed = true;
       },
     );
     const limit = request.limit as number;
-    this.inFlight.push({ request, pos, limit, shot, promise });
-    this.scheduledUpTo = Math.max(this.scheduledUpTo, pos + limit);
+    this.#inFlight.push({ request, pos, limit, shot, promise });
+    this.#scheduledUpTo = Math.max(this.#scheduledUpTo, pos + limit);
   }
 
   /** Maps one response onto original positions and buffers what is still wanted. */
-  private absorb(flight: InFlight<TBody>, result: WithResponse<TBody>): void {
-    const frame = this.frame as Mutable<Frame>;
+  #absorb(flight: InFlight<TBody>, result: WithResponse<TBody>): void {
+    const frame = this.#frame as Mutable<Frame>;
     const { results, total } = result.data;
     if (results.length === 0) {
-      if (flight.shot && flight.pos <= frame.next) this.aim?.placed(flight.shot, 'empty');
+      if (flight.shot && flight.pos <= frame.next) this.#aim?.placed(flight.shot, 'empty');
       // Without a lead an offset-mode request never aims past its position (the list only grew since).
       const aimedAtPos = (flight.shot?.lead ?? 0) === 0;
       if (frame.mode === 'cursor' || (flight.pos <= frame.next && aimedAtPos)) {
@@ -316,7 +357,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
       } else {
         // Offset mode only tells that the request overshot the list as it is now: a prefetch past the real
         // end (stop prefetching there), or a lead ahead of a growth that slowed down.
-        this.prefetchEnd = Math.min(this.prefetchEnd, flight.pos);
+        this.#prefetchEnd = Math.min(this.#prefetchEnd, flight.pos);
       }
       return;
     }
@@ -329,17 +370,23 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     } else {
       start = flight.request.offset - (total - frame.total0);
       if (flight.shot && flight.pos <= frame.next) {
-        this.aim?.placed(flight.shot, placement(start, results.length, frame.next));
+        this.#aim?.placed(flight.shot, placement(start, results.length, frame.next));
       }
     }
     results.forEach((item, i) => {
       const pos = start + i;
-      if (pos >= frame.next && pos < frame.end) this.buffer.set(pos, item);
+      if (pos >= frame.next && pos < frame.end) this.#buffer.set(pos, item);
     });
   }
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A copy of a frame, `end` replaced if given. Written out: V8 spreads an object this wide slowly. */
+export function copyFrame(frame: Frame, end: number = frame.end): Mutable<Frame> {
+  const { mode, anchor, total0, next, pageSize, delta, lead, growing } = frame;
+  return { mode, anchor, total0, next, end, pageSize, delta, lead, growing };
+}
 
 /** Where a non-empty page of `count` rows starting at position `start` lies relative to position `next`. */
 function placement(start: number, count: number, next: number): Placement {

@@ -10,12 +10,12 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  * surrounding whitespace it trims): for a credential, those are a mistake to report.
  */
 function valueProblem(value: string, strict: boolean): string | undefined {
-  const codes = Array.from(value, (char) => char.codePointAt(0) as number);
-  if (codes.some((c) => c === 0x0a || c === 0x0d)) return 'a line break (CR or LF)';
-  if (codes.includes(0)) return 'a NUL character';
-  if (codes.some((c) => c > 0xff)) return 'a character above U+00FF (HTTP headers carry Latin-1 only)';
+  if (/[\r\n]/.test(value)) return 'a line break (CR or LF)';
+  if (value.includes('\0')) return 'a NUL character';
+  if (/[^\0-\xff]/.test(value)) return 'a character above U+00FF (HTTP headers carry Latin-1 only)';
   if (!strict) return undefined;
-  if (codes.some((c) => c < 0x20 || c === 0x7f)) return 'a control character';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+  if (/[\0-\x1f\x7f]/.test(value)) return 'a control character';
   if (/^[ \t]|[ \t]$/.test(value)) return 'leading or trailing whitespace';
   return undefined;
 }
@@ -62,4 +62,19 @@ function describeName(name: unknown): string {
   if (typeof name !== 'string') return name === null ? 'null' : typeof name;
   const shown = name.length > 60 ? `${name.slice(0, 59)}…` : name;
   return JSON.stringify(shown);
+}
+
+/**
+ * The credentials among `headers`, to keep out of errors: the value of each header named in `names` (lower case),
+ * and on its own the part after the scheme (`Bearer <token>`), which a server may echo without the scheme.
+ */
+export function credentialValues(headers: Headers, names: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const [name, value] of headers) {
+    if (!names.includes(name) || value === '') continue;
+    out.push(value);
+    const credentials = /^\S+\s+(\S.*)$/.exec(value)?.[1];
+    if (credentials) out.push(credentials);
+  }
+  return out;
 }

@@ -40,70 +40,70 @@ export type Placement = 'covered' | 'before' | 'after' | 'empty';
  * overshoots, one from the stale basis that leaves behind, one from a fresh basis that covers it.
  */
 export class OffsetAim {
-  private seq = 1;
+  /** Updated in place: it is the pager's frame. */
+  readonly #growth: Growth;
+  #seq = 1;
   /** Which answer `growth.delta` comes from, and whether it makes a fresh basis for the next request. */
-  private deltaSeq = -1;
-  private fresh: boolean;
+  #deltaSeq = -1;
+  #fresh: boolean;
   /** A request without the lead fell short from a fresh basis: use the lead again. */
-  private needLead = false;
+  #needLead = false;
   /** Growth during the last fresh round trip measured. */
-  private lastLag: number;
+  #lastLag: number;
 
   /** `growth` is updated in place (it is the pager's frame); `first` says it comes from the first page. */
-  constructor(
-    private readonly growth: Growth,
-    first: boolean,
-  ) {
-    this.lastLag = growth.lead;
+  constructor(growth: Growth, first: boolean) {
+    this.#growth = growth;
+    this.#lastLag = growth.lead;
     // After the first page the next request follows it at once; a page kept for later may be any age.
-    this.fresh = first;
-    if (first) this.deltaSeq = 0;
+    this.#fresh = first;
+    if (first) this.#deltaSeq = 0;
   }
 
   /** The offset at which to request position `pos`, and the shot to report back as it lands and is placed. */
   aim(pos: number, options: { solo: boolean; firstTry: boolean }): { offset: number; shot: Shot } {
-    const useLead = this.growth.growing && (options.firstTry || this.needLead);
-    const lead = useLead ? this.growth.lead : 0;
+    const useLead = this.#growth.growing && (options.firstTry || this.#needLead);
+    const lead = useLead ? this.#growth.lead : 0;
     const shot: Shot = {
-      seq: this.seq++,
-      basis: this.growth.delta,
-      fresh: this.fresh,
+      seq: this.#seq++,
+      basis: this.#growth.delta,
+      fresh: this.#fresh,
       lead,
       solo: options.solo,
       landed: false,
     };
-    return { offset: Math.max(0, pos + this.growth.delta + lead), shot };
+    return { offset: Math.max(0, pos + this.#growth.delta + lead), shot };
   }
 
   /** Reads the growth off an answer as it lands; `delta` is `undefined` for an empty page, which measures nothing. */
   landed(shot: Shot, delta: number | undefined): void {
     shot.landed = true;
-    if (delta === undefined || shot.seq < this.deltaSeq) {
-      this.fresh = false;
+    if (delta === undefined || shot.seq < this.#deltaSeq) {
+      this.#fresh = false;
       return;
     }
     const lag = delta - shot.basis;
-    this.growth.delta = delta;
-    this.deltaSeq = shot.seq;
-    this.fresh = shot.solo;
+    this.#growth.delta = delta;
+    this.#deltaSeq = shot.seq;
+    this.#fresh = shot.solo;
     // Only a fresh round trip measures the rate: answers landing side by side, or a stale basis, add growth that
     // the next request made alone will not meet. The lead is the smaller of the last two measures: aiming a little
     // short costs a few rows of overlap, aiming past `p` a request, and a steady rate is learned on its second one.
     if (shot.solo && shot.fresh) {
       const measured = Math.max(0, lag);
-      this.growth.lead = Math.min(measured, this.lastLag);
-      this.lastLag = measured;
+      this.#growth.lead = Math.min(measured, this.#lastLag);
+      this.#lastLag = measured;
     }
-    if (lag !== 0) this.growth.growing = true;
-    else if (shot.solo) this.growth.growing = false;
+    if (lag !== 0) this.#growth.growing = true;
+    else if (shot.solo) this.#growth.growing = false;
   }
 
   /** Tells where the answer to a request for the position still needed started, relative to that position. */
   placed(shot: Shot, placement: Placement): void {
     if (placement === 'before') {
-      if (shot.lead === 0 && shot.fresh && shot.solo) this.needLead = true;
+      if (shot.lead === 0 && shot.fresh && shot.solo) this.#needLead = true;
     } else {
-      this.needLead = false;
+      this.#needLead = false;
     }
   }
 }

@@ -8,7 +8,3 @@ const interop = openapiFetch.default as CreateClient | { default: CreateClient }
 
 /** openapi-fetch's `createClient`, whichever module format loaded it. */
 export const createFetchClient: CreateClient = typeof interop === 'function' ? interop : interop.default;
-
-/** openapi-fetch's own path serializer (percent-encodes each value, leaves dots alone). */
-export const defaultPathSerializer: typeof openapiFetch.defaultPathSerializer =
-  openapiFetch.defaultPathSerializer;

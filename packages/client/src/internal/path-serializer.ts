@@ -1,5 +1,3 @@
-import { defaultPathSerializer } from './openapi-fetch.js';
-
 // `{name}` placeholders of a path template (the operations use the plain `simple` style only).
 const PLACEHOLDER = /\{([^{}]+)\}/g;
 
@@ -19,29 +17,22 @@ const PLACEHOLDER = /\{([^{}]+)\}/g;
  * with a lone surrogate, which has no UTF-8 form to percent-encode.
  */
 export function serializePath(pathname: string, pathParams: Record<string, unknown>): string {
-  const values: Record<string, string> = {};
-  for (const [, name] of pathname.matchAll(PLACEHOLDER)) {
-    const key = name as string;
+  return pathname.replace(PLACEHOLDER, (_, key: string) => {
     const value = Object.hasOwn(pathParams, key) ? pathParams[key] : undefined;
     if (value === undefined || value === null) throw new TypeError(`Path parameter ${key} is missing`);
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') {
-      throw new TypeError(`Path parameter ${key} must be a string or a number; got ${describeType(value)}`);
+      throw new TypeError(
+        `Path parameter ${key} must be a string or a number; got ${Array.isArray(value) ? 'an array' : typeof value}`,
+      );
     }
     const text = String(value);
     if (text === '') throw new TypeError(`Path parameter ${key} must not be empty`);
-    if (!isWellFormed(text)) {
+    try {
+      // What openapi-fetch's own serializer does with a `simple` parameter.
+      return encodeURIComponent(text === '.' || text === '..' ? text.replaceAll('.', '%2E') : text);
+    } catch {
+      // A lone surrogate has no UTF-8 form to percent-encode.
       throw new TypeError(`Path parameter ${key} is not well-formed Unicode (it holds a lone surrogate)`);
     }
-    values[key] = text === '.' || text === '..' ? text.replaceAll('.', '%2E') : text;
-  }
-  return defaultPathSerializer(pathname, values);
-}
-
-/** Whether a string can be percent-encoded as UTF-8 (`encodeURIComponent` throws a `URIError` otherwise). */
-function isWellFormed(text: string): boolean {
-  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
-}
-
-function describeType(value: unknown): string {
-  return Array.isArray(value) ? 'an array' : typeof value;
+  });
 }

@@ -5,11 +5,15 @@ function active(secrets: readonly string[] | undefined): string[] {
   return (secrets ?? []).filter((secret) => secret.length > 0).sort((a, b) => b.length - a.length);
 }
 
+function scrub(text: string, wanted: readonly string[]): string {
+  let out = text;
+  for (const secret of wanted) out = out.split(secret).join(REDACTED);
+  return out;
+}
+
 /** Replaces every occurrence of a secret (the API key) so it can never leak through an error message. */
 export function redact(text: string, secrets: readonly string[] | undefined): string {
-  let out = text;
-  for (const secret of active(secrets)) out = out.split(secret).join(REDACTED);
-  return out;
+  return scrub(text, active(secrets));
 }
 
 /**
@@ -19,25 +23,32 @@ export function redact(text: string, secrets: readonly string[] | undefined): st
  */
 export function redactJson<T>(value: T, secrets: readonly string[] | undefined): T {
   const wanted = active(secrets);
-  if (wanted.length === 0 || !containsSecret(value, wanted)) return value;
-  const copies = new Map<object, unknown>();
-  const copy = (node: unknown): unknown => {
-    if (typeof node === 'string') return redact(node, wanted);
-    if (!isContainer(node)) return node;
-    const known = copies.get(node);
-    if (known !== undefined) return known;
-    const empty = Array.isArray(node) ? [] : Object.create(Object.getPrototypeOf(node));
-    copies.set(node, empty);
-    pending.push([node, empty]);
-    return empty;
+  if (wanted.length === 0) return value;
+  let changed = false;
+  const clean = (text: string): string => {
+    const out = scrub(text, wanted);
+    if (out !== text) changed = true;
+    return out;
   };
-  const pending: [object, Record<string, unknown>][] = [];
+  const copies = new Map<object, unknown>();
+  const pending: [object, object][] = [];
+  const copy = (node: unknown): unknown => {
+    if (typeof node === 'string') return clean(node);
+    if (!isContainer(node)) return node;
+    let known = copies.get(node);
+    if (known === undefined) {
+      known = Array.isArray(node) ? [] : Object.create(Object.getPrototypeOf(node));
+      copies.set(node, known);
+      pending.push([node, known as object]);
+    }
+    return known;
+  };
   const root = copy(value);
   while (pending.length > 0) {
-    const [source, target] = pending.pop() as [object, Record<string, unknown>];
+    const [source, target] = pending.pop() as [object, object];
     for (const key of Object.keys(source)) {
       // Defined, not assigned: a JSON key `__proto__` must stay an own key, not replace the prototype.
-      Object.defineProperty(target, redact(key, wanted), {
+      Object.defineProperty(target, clean(key), {
         value: copy((source as Record<string, unknown>)[key]),
         enumerable: true,
         writable: true,
@@ -45,7 +56,8 @@ export function redactJson<T>(value: T, secrets: readonly string[] | undefined):
       });
     }
   }
-  return root as T;
+  // Copied throughout, handed back only when something changed: one walk instead of a search and a copy.
+  return changed ? (root as T) : value;
 }
 
 /**
@@ -54,38 +66,16 @@ export function redactJson<T>(value: T, secrets: readonly string[] | undefined):
  */
 export function redactHeaders(headers: Headers, secrets: readonly string[] | undefined): Headers {
   const wanted = active(secrets);
-  const leaks = (text: string) => wanted.some((secret) => text.includes(secret));
+  if (wanted.length === 0) return headers;
   const nameLeaks = (name: string) => wanted.some((secret) => name.includes(secret.toLowerCase()));
+  const out = new Headers();
   let dirty = false;
   for (const [name, value] of headers) {
-    if (leaks(value) || nameLeaks(name)) dirty = true;
+    const clean = scrub(value, wanted);
+    if (nameLeaks(name) || clean !== value) dirty = true;
+    if (!nameLeaks(name)) out.append(name, clean);
   }
-  if (!dirty) return headers;
-  const out = new Headers();
-  for (const [name, value] of headers) {
-    if (!nameLeaks(name)) out.append(name, redact(value, wanted));
-  }
-  return out;
-}
-
-function containsSecret(value: unknown, secrets: readonly string[]): boolean {
-  const leaks = (text: string) => secrets.some((secret) => text.includes(secret));
-  const seen = new Set<object>();
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node === 'string') {
-      if (leaks(node)) return true;
-      continue;
-    }
-    if (!isContainer(node) || seen.has(node)) continue;
-    seen.add(node);
-    for (const key of Object.keys(node)) {
-      if (leaks(key)) return true;
-      stack.push((node as Record<string, unknown>)[key]);
-    }
-  }
-  return false;
+  return dirty ? out : headers;
 }
 
 /** Arrays and plain objects: all a parsed JSON body is made of. */

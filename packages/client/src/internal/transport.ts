@@ -4,14 +4,22 @@ import {
   BlockindexError,
   ConnectionError,
   createApiError,
+  pathOf,
   ResponseParseError,
   redact,
   TimeoutError,
 } from '../errors.js';
-import { parseRetryAfterMs, type RetryOptions, resolveRetryPolicy, retryDelayMs, sleep } from '../retry.js';
+import {
+  parseRetryAfterMs,
+  type RetryOptions,
+  type RetryPolicy,
+  resolveRetryPolicy,
+  retryDelayMs,
+  sleep,
+} from '../retry.js';
 import type { ApiErrorBody } from '../types.js';
-import { buildHeaders } from './header-checks.js';
-import { anySignal, createAttemptSignal } from './signals.js';
+import { buildHeaders, credentialValues } from './header-checks.js';
+import { CallSignals } from './signals.js';
 
 /** A `fetch` as openapi-fetch calls it: always with a `Request`. */
 export type FetchFn = (request: Request) => Promise<Response>;
@@ -27,7 +35,7 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Retry settings for this call, merged over the client's; `false` disables retries. */
   retry?: RetryOptions | false;
-  /** Extra headers for this call. */
+  /** Extra headers for this call; credentials among them are kept out of errors like the API key. */
   headers?: HeadersOption;
 }
 
@@ -37,14 +45,17 @@ export interface TransportConfig {
   signal: AbortSignal | undefined;
   timeoutMs: number | undefined;
   retry: RetryOptions | false | undefined;
+  /** Values never to show in an error: the API key and every other credential header value. */
   secrets: readonly string[];
+  /** Lower-case names of the headers that carry credentials (the API key header, `authorization`, ...). */
+  credentialHeaders: readonly string[];
   /** Errors thrown by the caller's own middleware, which must pass through untouched. */
   userErrors: WeakSet<object>;
 }
 
 /** What each attempt hands to openapi-fetch. */
 export interface AttemptInit {
-  signal: AbortSignal;
+  signal?: AbortSignal;
   fetch: FetchFn;
   headers?: HeadersOption;
 }
@@ -81,143 +92,140 @@ export async function send<T>(
   options: RequestOptions | undefined,
   description: CallDescription,
 ): Promise<WithResponse<T>> {
-  // Checked here rather than left to `fetch`, whose error would quote a bad value (maybe a credential).
-  if (options?.headers !== undefined) buildHeaders(options.headers, 'headers');
-  const policy = resolveRetryPolicy(config.retry, options?.retry);
-  const callerSignals = [config.signal, options?.signal];
-  for (let retryIndex = 0; ; retryIndex++) {
-    try {
-      return await sendOnce(config, attempt, options, description);
-    } catch (error) {
-      const delay = retryDelayMs(error, retryIndex, policy);
-      if (delay === undefined) throw error;
-      const linked = anySignal(callerSignals);
+  let secrets = config.secrets;
+  if (options?.headers !== undefined) {
+    // Checked here rather than left to `fetch`, whose error would quote a bad value (maybe a credential).
+    const headers = buildHeaders(options.headers, 'headers');
+    secrets = [...secrets, ...credentialValues(headers, config.credentialHeaders)];
+  }
+  const callers: AbortSignal[] = [];
+  if (config.signal) callers.push(config.signal);
+  if (options?.signal) callers.push(options.signal);
+  const timeoutMs = options?.timeoutMs ?? config.timeoutMs;
+  const signals = new CallSignals(callers, timeoutMs);
+  let policy: RetryPolicy | false | undefined;
+  try {
+    for (let retryIndex = 0; ; retryIndex++) {
+      let request: Request | undefined;
+      let response: Response | undefined;
+      const where = (): { method: string; url: string } => ({
+        method: request?.method ?? description.method,
+        url: request?.url ?? response?.url ?? description.path,
+      });
+      const interrupted = (cause: unknown): BlockindexError | undefined => {
+        const { method, url } = where();
+        const target = `${method} ${pathOf(url)}`;
+        if (signals.aborted()) return new AbortError(`${target}: the request was aborted`, { cause });
+        if (signals.timedOut)
+          return new TimeoutError(`${target}: timed out after ${timeoutMs} ms`, { cause });
+        return undefined;
+      };
+      // Looked up on every call (not captured once) so that MSW or a test stub installed later still applies.
+      const fetchOnce: FetchFn = async (req) => {
+        request = req;
+        try {
+          response = await (config.fetch ?? globalThis.fetch)(req);
+          return response;
+        } catch (cause) {
+          throw (
+            interrupted(cause) ??
+            new ConnectionError(
+              redact(`${req.method} ${pathOf(req.url)}: ${describeCause(cause)}`, secrets),
+              {
+                cause,
+              },
+            )
+          );
+        }
+      };
+
+      let failure: unknown;
+      try {
+        const stopped = signals.aborted();
+        if (stopped) throw interrupted(stopped.reason);
+        const init: AttemptInit = { fetch: fetchOnce };
+        const signal = signals.attempt();
+        if (signal) init.signal = signal;
+        if (options?.headers !== undefined) init.headers = options.headers;
+        const result = await attempt(init);
+        const { method, url } = where();
+        const { status, headers } = result.response;
+        if (!result.response.ok) {
+          throw createApiError({
+            status,
+            // openapi-fetch hands back '' for an empty body unless Content-Length said 0; both mean "no body".
+            body: (result.error === '' ? undefined : result.error) as ApiErrorBody,
+            headers,
+            method,
+            url,
+            secrets,
+            retryAfterMs: parseRetryAfterMs(headers),
+          });
+        }
+        const problem =
+          result.data === undefined
+            ? 'expected a JSON body, got an empty one'
+            : description.shape?.(result.data);
+        if (problem !== undefined) {
+          throw new ResponseParseError({ status, headers, method, url, reason: problem, secrets });
+        }
+        return { data: result.data as T, response: result.response };
+      } catch (error) {
+        failure = ourError(error, config.userErrors, interrupted, response, where, secrets);
+      } finally {
+        signals.settle();
+      }
+      policy ??= resolveRetryPolicy(config.retry, options?.retry);
+      const delay = retryDelayMs(failure, retryIndex, policy);
+      if (delay === undefined) throw failure;
+      const linked = signals.between();
       try {
         await sleep(delay, linked.signal);
       } finally {
         linked.dispose();
       }
     }
+  } finally {
+    signals.dispose();
   }
 }
 
-async function sendOnce<T>(
-  config: TransportConfig,
-  attempt: (init: AttemptInit) => Promise<RawResult<T>>,
-  options: RequestOptions | undefined,
-  description: CallDescription,
-): Promise<WithResponse<T>> {
-  const timeoutMs = options?.timeoutMs ?? config.timeoutMs;
-  const attemptSignal = createAttemptSignal([config.signal, options?.signal], timeoutMs);
-  let request: Request | undefined;
-  let response: Response | undefined;
-  const where = (): { method: string; url: string } => ({
-    method: request?.method ?? description.method,
-    url: request?.url ?? response?.url ?? description.path,
-  });
-  const interrupted = (cause: unknown): BlockindexError | undefined => {
-    const { method, url } = where();
-    const target = `${method} ${pathOf(url)}`;
-    if (attemptSignal.callerAborted()) return new AbortError(`${target}: the request was aborted`, { cause });
-    if (attemptSignal.timedOut()) {
-      return new TimeoutError(`${target}: timed out after ${timeoutMs} ms`, { cause });
-    }
-    return undefined;
-  };
-
-  // Looked up on every call (not captured once) so that MSW or a test stub installed later still applies.
-  const fetchOnce: FetchFn = async (req) => {
-    request = req;
-    try {
-      response = await (config.fetch ?? globalThis.fetch)(req);
-      return response;
-    } catch (cause) {
-      throw (
-        interrupted(cause) ??
-        new ConnectionError(
-          redact(`${req.method} ${pathOf(req.url)}: ${describeCause(cause)}`, config.secrets),
-          { cause },
-        )
-      );
-    }
-  };
-
-  try {
-    if (attemptSignal.signal.aborted)
-      throw interrupted(attemptSignal.signal.reason) ?? new AbortError('Aborted');
-    const init: AttemptInit = { signal: attemptSignal.signal, fetch: fetchOnce };
-    if (options?.headers !== undefined) init.headers = options.headers;
-    const result = await attempt(init);
-    const { method, url } = where();
-    if (!result.response.ok) {
-      throw createApiError({
-        status: result.response.status,
-        // openapi-fetch hands back '' for an empty body unless Content-Length said 0; both mean "no body".
-        body: (result.error === '' ? undefined : result.error) as ApiErrorBody,
-        headers: result.response.headers,
-        method,
-        url,
-        secrets: config.secrets,
-        retryAfterMs: parseRetryAfterMs(result.response.headers),
-      });
-    }
-    if (result.data === undefined) {
-      throw new ResponseParseError({
-        status: result.response.status,
-        headers: result.response.headers,
-        method,
-        url,
-        reason: 'expected a JSON body, got an empty one',
-        secrets: config.secrets,
-      });
-    }
-    const problem = description.shape?.(result.data);
-    if (problem !== undefined) {
-      throw new ResponseParseError({
-        status: result.response.status,
-        headers: result.response.headers,
-        method,
-        url,
-        reason: problem,
-        secrets: config.secrets,
-      });
-    }
-    return { data: result.data, response: result.response };
-  } catch (error) {
-    if (error instanceof BlockindexError) throw error;
-    if (typeof error !== 'object' || error === null || config.userErrors.has(error)) throw error;
-    const stopped = interrupted(error);
-    if (stopped) throw stopped;
-    if (response !== undefined) {
-      const { method, url } = where();
-      if (error instanceof SyntaxError) {
-        const reason = describeJsonError(error);
-        throw new ResponseParseError({
-          status: response.status,
-          headers: response.headers,
-          method,
-          url,
-          reason,
-          // Not the parser's own error: its message quotes the body around the fault, which may hold an
-          // echoed API key cut in a place that no longer matches the key as a whole.
-          cause: new SyntaxError(reason),
-          secrets: config.secrets,
-        });
-      }
-      if (error instanceof TypeError || error instanceof DOMException) {
-        throw new ConnectionError(
-          redact(
-            `${method} ${pathOf(url)}: the response body could not be read (${error.message})`,
-            config.secrets,
-          ),
-          { cause: error },
-        );
-      }
-    }
-    throw error;
-  } finally {
-    attemptSignal.dispose();
+/** What a failed attempt throws: our own errors and the caller's middleware errors as they are, the rest mapped. */
+function ourError(
+  error: unknown,
+  userErrors: WeakSet<object>,
+  interrupted: (cause: unknown) => BlockindexError | undefined,
+  response: Response | undefined,
+  where: () => { method: string; url: string },
+  secrets: readonly string[],
+): unknown {
+  if (error instanceof BlockindexError) return error;
+  if (typeof error !== 'object' || error === null || userErrors.has(error)) return error;
+  const stopped = interrupted(error);
+  if (stopped) return stopped;
+  if (response === undefined) return error;
+  const { method, url } = where();
+  if (error instanceof SyntaxError) {
+    const reason = describeJsonError(error);
+    return new ResponseParseError({
+      status: response.status,
+      headers: response.headers,
+      method,
+      url,
+      reason,
+      // Not the parser's own error: its message quotes the body around the fault, which may hold an
+      // echoed API key cut in a place that no longer matches the key as a whole.
+      cause: new SyntaxError(reason),
+      secrets,
+    });
   }
+  if (error instanceof TypeError || error instanceof DOMException) {
+    return new ConnectionError(
+      redact(`${method} ${pathOf(url)}: the response body could not be read (${error.message})`, secrets),
+      { cause: error },
+    );
+  }
+  return error;
 }
 
 /** The shape check of single-resource calls: their bodies are JSON objects. */
@@ -246,15 +254,6 @@ export function tagMiddleware(middleware: Middleware, userErrors: WeakSet<object
     };
   }
   return wrapped as Middleware;
-}
-
-function pathOf(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return parsed.pathname + parsed.search;
-  } catch {
-    return url;
-  }
 }
 
 /**

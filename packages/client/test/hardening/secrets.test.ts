@@ -185,3 +185,63 @@ describe('API key redaction for failures without a response', () => {
     expect(logged).toEqual([]);
   });
 });
+
+describe('credentials passed as headers rather than apiKey', () => {
+  type Setup = { client?: Record<string, unknown>; call?: { headers: Headers | Record<string, string> } };
+  const cases: [string, Setup, string][] = [
+    ['the x-api-key header of the client', { client: { headers: { 'x-api-key': API_KEY } } }, 'x-api-key'],
+    [
+      'the header apiKeyHeader names',
+      { client: { apiKeyHeader: 'X-Hiro-Key', headers: { 'x-hiro-key': API_KEY } } },
+      'x-hiro-key',
+    ],
+    [
+      'an authorization header of the client',
+      { client: { headers: { Authorization: `Bearer ${API_KEY}` } } },
+      'authorization',
+    ],
+    [
+      'a proxy-authorization header of the client',
+      { client: { headers: new Headers({ 'proxy-authorization': `Basic ${API_KEY}` }) } },
+      'proxy-authorization',
+    ],
+    ['the x-api-key header of a call', { call: { headers: { 'x-api-key': API_KEY } } }, 'x-api-key'],
+    [
+      'an authorization header of a call',
+      { call: { headers: new Headers({ authorization: `Bearer ${API_KEY}` }) } },
+      'authorization',
+    ],
+  ];
+
+  /** Everything of an error a caller could log, the body and headers from the server included. */
+  function everything(error: ApiError): string {
+    return [
+      ...Object.values(channels(error)),
+      JSON.stringify(error.body),
+      JSON.stringify([...error.headers]),
+    ].join('\n');
+  }
+
+  it.each(cases)('keeps %s out of an error echoing it', async (_name, setup, header) => {
+    // The echo carries the bare key: a server quoting `Bearer <key>` without the scheme is caught too.
+    server.push(echo(403));
+    const error = await createClient({ baseUrl: server.url, retry: false, ...setup.client })
+      .getBrc20Token('ordi', setup.call)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(everything(error as ApiError)).not.toContain(API_KEY);
+    expect((error as ApiError).message).toBe(
+      '403 GET /ordinals/v1/brc-20/tokens/ordi: invalid api key [redacted]',
+    );
+    // Sent as given all the same.
+    expect(String(server.received[0]?.headers[header])).toContain(API_KEY);
+  });
+
+  it('keeps a call header key out of the ConnectionError of a refused connection', async () => {
+    const error = await createClient({ baseUrl: closedPortUrl, retry: false })
+      .getBrc20Token(API_KEY, { headers: { 'x-api-key': API_KEY } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    for (const text of Object.values(channels(error as Error))) expect(text).not.toContain(API_KEY);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/index.js';
-import { buildHeaders, checkApiKey } from '../../src/internal/header-checks.js';
+import { buildHeaders, checkApiKey, credentialValues } from '../../src/internal/header-checks.js';
 
 const KEY = 'sk-live-0123456789abcdef';
 
@@ -58,6 +58,20 @@ describe('buildHeaders', () => {
 
   it('refuses a bad header name', () => {
     expect(shown(() => buildHeaders({ 'bad name': 'x' }, 'headers'))).toMatch(/"bad name" is not a valid/);
+  });
+});
+
+describe('credentialValues', () => {
+  const NAMES = ['x-api-key', 'authorization', 'proxy-authorization'];
+  it.each([
+    ['an API key header', { 'X-Api-Key': KEY }, [KEY]],
+    ['a bearer token, whole and alone', { authorization: `Bearer ${KEY}` }, [`Bearer ${KEY}`, KEY]],
+    ['a proxy credential', { 'proxy-authorization': `Basic  ${KEY}` }, [`Basic  ${KEY}`, KEY]],
+    ['a bare authorization value', { authorization: KEY }, [KEY]],
+    ['other headers', { 'x-trace': KEY, accept: 'application/json' }, []],
+    ['an empty value', { 'x-api-key': '' }, []],
+  ])('finds %s', (_name, given, want) => {
+    expect(credentialValues(buildHeaders(given, 'headers'), NAMES)).toEqual(want);
   });
 });
 
