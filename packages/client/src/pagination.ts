@@ -2,7 +2,6 @@ import { AbortError, BlockindexError } from './errors.js';
 import {
   type Chunk,
   clampPageSize,
-  copyFrame,
   ExactPager,
   type Frame,
   firstChunk,
@@ -85,7 +84,7 @@ export class Page<TItem, TBody extends PageBody<TItem> = PageBody<TItem>> {
     const pager = new ExactPager(this.#source, { pageSize: this.#frame.pageSize, frame: this.#frame });
     try {
       const chunk = await pager.nextChunk();
-      const frame = copyFrame(this.#frame, this.#frame.next);
+      const frame = { ...this.#frame, end: this.#frame.next };
       return new Page(this.#source, chunk ?? { items: [], data: this.body, response: this.response, frame });
     } finally {
       pager.close();

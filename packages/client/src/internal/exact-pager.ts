@@ -183,10 +183,8 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     this.#maxItems =
       options.maxItems === undefined ? Number.POSITIVE_INFINITY : Math.max(0, options.maxItems);
     if (options.frame) {
-      const frame = copyFrame(
-        options.frame,
-        Math.min(options.frame.end, options.frame.next + this.#maxItems),
-      );
+      const frame = { ...options.frame };
+      frame.end = Math.min(frame.end, frame.next + this.#maxItems);
       this.#frame = frame;
       this.#scheduledUpTo = frame.next;
       this.#aim = new OffsetAim(frame, false);
@@ -225,7 +223,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     const result = await this.#source.fetch(first, this.#signal());
     this.#last = result;
     const chunk = firstChunk(this.#source, first, result, this.#maxItems, this.#seen);
-    const frame = copyFrame(chunk.frame);
+    const frame = { ...chunk.frame };
     this.#frame = frame;
     this.#aim = new OffsetAim(frame, true);
     // Everything the first page brought is delivered, or lies past the end.
@@ -240,7 +238,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
       const items = this.#takeContiguous();
       const done = frame.next >= frame.end;
       if ((items.length > 0 || (done && fetched)) && this.#last) {
-        return { items, data: this.#last.data, response: this.#last.response, frame: copyFrame(frame) };
+        return { items, data: this.#last.data, response: this.#last.response, frame: { ...frame } };
       }
       if (done) return null;
       this.#schedule();
@@ -381,12 +379,6 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-/** A copy of a frame, `end` replaced if given. Written out: V8 spreads an object this wide slowly. */
-export function copyFrame(frame: Frame, end: number = frame.end): Mutable<Frame> {
-  const { mode, anchor, total0, next, pageSize, delta, lead, growing } = frame;
-  return { mode, anchor, total0, next, end, pageSize, delta, lead, growing };
-}
 
 /** Where a non-empty page of `count` rows starting at position `start` lies relative to position `next`. */
 function placement(start: number, count: number, next: number): Placement {
