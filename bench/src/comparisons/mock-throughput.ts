@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { createWorld, type World, type WorldFixtures } from '@blockindex/mock';
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
 import type { BenchContext, Comparison, ComparisonOutput, Row } from '../comparison.js';
 import { interleave, median, rowsFor, target } from '../harness.js';
@@ -38,6 +39,106 @@ async function statusSummary(baseUrl: string, paths: string[]): Promise<string> 
   return [...counts].map(([status, count]) => `${status}×${count}`).join(', ');
 }
 
+/** A request autocannon rewrites before every send (its `setupRequest` hook). */
+interface VariedRequest extends AutocannonRequest {
+  setupRequest(request: AutocannonRequest): AutocannonRequest;
+}
+
+/**
+ * The seven operations again, but every request asks for something else: list pages at pseudo-random limits
+ * and offsets over the fixture address's whole history, events of its other transactions, blocks all over
+ * the chain, other sets of contract ids, other tickers. Values come from `createWorld(options)`, the same
+ * deterministic world the child server builds, so every request is a 200 answered from real data. Almost no
+ * request repeats an earlier one while it could still be in the mock's answer cache; only the world's few
+ * BRC-20 tickers (and some of its few hundred blocks) can.
+ */
+function variedRequests(
+  world: World,
+  fixtures: WorldFixtures,
+): { requests: VariedRequest[]; issued: Issued } {
+  const { address } = fixtures;
+  const history = world.listAddressTransactions(address, { limit: 0, offset: 0 });
+  if ('error' in history) throw new Error(`fixture address cannot be listed: ${history.error}`);
+  const total = history.total;
+  const txIds: string[] = [];
+  for (let offset = 0; offset < total; offset += 50) {
+    const page = world.listAddressTransactions(address, { limit: 50, offset });
+    if (!('error' in page)) txIds.push(...page.results.map((row) => row.tx.tx_id));
+  }
+  const blocks: { burn_block_height: number; burn_block_hash: string }[] = [];
+  for (let height = 1; height <= world.tip.height; height += 1) {
+    const block = world.getBlockByHeight(height);
+    if (block && world.getBlockByBurnBlockHeight(block.burn_block_height)) blocks.push(block);
+  }
+  const contractIds = [
+    ...new Set(
+      txIds
+        .slice(0, 400)
+        .map((txId) => world.getTransaction(txId))
+        .flatMap((tx) => (tx?.tx_type === 'contract_call' ? [tx.contract_call.contract_id] : [])),
+    ),
+    ...fixtures.contractIds,
+  ];
+  const tickers = [
+    'ordi',
+    'sats',
+    'rats',
+    'meme',
+    'pepe',
+    'trac',
+    'mmss',
+    'vmpx',
+    'piin',
+    'btcs',
+    'pizza',
+  ].filter((ticker) => world.getBrc20Token(ticker) !== undefined);
+  // A counter through a multiplicative hash: deterministic, spread, and cheap for the load generator.
+  let drawn = 0;
+  const draw = (range: number) => {
+    drawn += 1;
+    return (Math.imul(drawn, 0x9e3779b1) >>> 0) % range;
+  };
+  const pick = <T>(values: readonly T[]): T => values[draw(values.length)] as T;
+  const issued: Issued = { paths: new Set(), count: 0 };
+  const varied = (path: () => string): VariedRequest => ({
+    method: 'GET',
+    path: path(),
+    setupRequest: (request) => {
+      const next = path();
+      issued.count += 1;
+      issued.paths.add(next);
+      return { ...request, path: next };
+    },
+  });
+  const requests = [
+    varied(() => `/ordinals/v1/brc-20/tokens/${pick(tickers)}`),
+    varied(() => {
+      const ids = [pick(contractIds), pick(contractIds), pick(contractIds)];
+      return `/extended/v2/smart-contracts/status?${ids.map((id) => `contract_id=${encodeURIComponent(id)}`).join('&')}`;
+    }),
+    varied(
+      () =>
+        `/extended/v2/addresses/${address}/transactions/${pick(txIds)}/events?limit=${1 + draw(50)}&offset=0`,
+    ),
+    varied(
+      () =>
+        `/extended/v1/address/${address}/transactions_with_transfers?limit=${1 + draw(50)}&offset=${draw(total)}`,
+    ),
+    varied(
+      () => `/extended/v2/addresses/${address}/transactions?limit=${1 + draw(50)}&offset=${draw(total)}`,
+    ),
+    varied(() => `/extended/v1/block/by_burn_block_height/${pick(blocks).burn_block_height}`),
+    varied(() => `/extended/v1/block/by_burn_block_hash/${pick(blocks).burn_block_hash}`),
+  ];
+  return { requests, issued };
+}
+
+/** The paths a load run sent: how many requests, how many distinct. */
+interface Issued {
+  paths: Set<string>;
+  count: number;
+}
+
 interface LoadRun {
   rps: number;
   p99: number;
@@ -64,6 +165,7 @@ async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
         warmupRequests: 100,
         rounds: 1,
         perOperationRequests: 50,
+        uncachedRounds: 1,
       }
     : {
         connections: CONNECTIONS,
@@ -71,6 +173,7 @@ async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
         warmupRequests: 2000,
         rounds: 5,
         perOperationSeconds: 3,
+        uncachedRounds: 3,
       };
   const specPath = require.resolve('@blockindex/spec/openapi.yaml');
   const closers: Array<() => Promise<void>> = [];
@@ -146,6 +249,43 @@ async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
       );
     }
 
+    // The same mix with every request different: what the mock costs when its answer cache cannot help.
+    // The bare server only knows the seven canned paths, so only Prism runs next to ours here.
+    const world = createWorld({ seed: 1 });
+    if (world.fixtures.address !== mock.info.fixtures.address)
+      throw new Error('the local world is not the mock’s');
+    const { requests: varied, issued } = variedRequests(world, mock.info.fixtures);
+    const uncachedRuns: Record<'ours' | 'prism', LoadRun[]> = { ours: [], prism: [] };
+    const repeats: Record<'ours' | 'prism', number[]> = { ours: [], prism: [] };
+    const loadVaried = (server: 'ours' | 'prism') => async () => {
+      log(`autocannon ${server} ${settings.durationSeconds} s, uncached mix`);
+      issued.paths.clear();
+      issued.count = 0;
+      const result = summarize(
+        await autocannon({
+          url: urls[server],
+          connections: CONNECTIONS,
+          duration: settings.durationSeconds,
+          requests: varied,
+        }),
+      );
+      uncachedRuns[server].push(result);
+      repeats[server].push(issued.count === 0 ? 0 : 1 - issued.paths.size / issued.count);
+      return result.rps;
+    };
+    for (const server of ['ours', 'prism'] as const) {
+      await autocannon({
+        url: urls[server],
+        connections: CONNECTIONS,
+        amount: settings.warmupRequests,
+        requests: varied,
+      });
+    }
+    const uncachedRps = await interleave(
+      { ours: loadVaried('ours'), prism: loadVaried('prism') },
+      { warmup: 0, runs: settings.uncachedRounds },
+    );
+
     const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
     const details = (server: Server) => ({
       non2xx: sum(runs[server].map((r) => r.non2xx)),
@@ -166,12 +306,30 @@ async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
         SERVERS.map((server) => ({ label: server, samples: runs[server].map((r) => r.p99) })),
       ),
       ...perOperation,
+      ...rowsFor(
+        'throughput, uncached mix (every request different)',
+        'req/s',
+        'prism',
+        (['prism', 'ours'] as const).map((server) => ({
+          label: server,
+          samples: uncachedRps[server],
+          details: {
+            non2xx: sum(uncachedRuns[server].map((r) => r.non2xx)),
+            errors: sum(uncachedRuns[server].map((r) => r.errors)),
+            bytesPerResponse: Math.round(median(uncachedRuns[server].map((r) => r.bytesPerResponse))),
+            p99Ms: median(uncachedRuns[server].map((r) => r.p99)),
+            // Requests whose path had already been sent in the same run: an upper bound on answer-cache hits.
+            repeatedPathShare: Number(median(repeats[server]).toFixed(3)),
+          },
+        })),
+      ),
     ];
     const ours = median(rps.ours);
     return {
       settings: {
         ...settings,
         mix: ops.map((op) => op.operationId),
+        uncachedMix: 'the seven operations, every request rewritten (autocannon setupRequest)',
         prism: `${prismVersion}, static examples, -v error`,
       },
       rows,
@@ -184,6 +342,7 @@ async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
         `The bare server answers each of the seven paths with the exact status, headers and body our mock gave for it, precomputed: the ceiling for any mock on this machine, not a competitor.`,
         `Prism ${prismVersion} serves spec/openapi.yaml from its examples (static mode) with logging at error level, its fastest setup. Its bodies are the spec's single examples, much smaller than our full pages (see bytesPerResponse), so it does less work per request than our mock. Statuses of the seven requests: ${SERVERS.map((s) => `${s}: ${statuses[s]}`).join('; ')}.`,
         'Load generator and servers share the 2 cores, so every req/s here is a floor set partly by autocannon itself; the ratios are what carry over to other machines.',
+        'The seven-operation mix asks the same seven URLs over and over, which our mock answers from memory after the first time (the route and validated input of each request target, and the serialized 200 answer until the world changes; scenarios, rate-limit headers, Warning and 304 are still applied per request). That is why it approaches the bare server. The uncached mix shows the cost without that help: every request asks for another page (limit 1–50 at any offset of the address’s history), the events of another transaction, another set of three contract ids, a block anywhere in the chain or one of the BRC-20 tokens, all drawn from the same world. Only the tokens (11) and the blocks (a few hundred) repeat often; repeatedPathShare is the share of a run’s requests whose path had been sent before in that run, an upper bound on answer-cache hits (the cache keeps 512 answers). The bare server cannot answer such a mix, so the baseline there is Prism.',
       ],
     };
   } finally {
