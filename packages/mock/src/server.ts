@@ -83,7 +83,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // clients see, `Location` headers included, are the server's own.
   const base = runtime.baseUrl.replace(/\/+$/, '');
 
-  const state: ServerState = { base, target, targets: new BoundedCache({ maxEntries: KNOWN_TARGETS }) };
+  const state: ServerState = { base, target, targets: new BoundedCache(KNOWN_TARGETS) };
   const server = createServer((req, res) => {
     try {
       handle(req, res, state)?.catch((error: unknown) => fail(res, error));
@@ -135,8 +135,11 @@ interface ServerState {
   readonly targets: BoundedCache<string, KnownTarget>;
 }
 
-/** How many distinct request targets one server remembers. */
-const KNOWN_TARGETS = 2048;
+/**
+ * How many distinct request targets one server remembers, and how many characters of them: a target is kept
+ * about three times (as sent, as a URL, in the cache key), and may be 16 KiB long.
+ */
+const KNOWN_TARGETS = { maxEntries: 2048, maxWeight: 8 * 1024 * 1024 };
 
 /**
  * Answers one request. API reads stay synchronous from the socket to the answer (no Fetch `Request` or
@@ -193,7 +196,7 @@ function handle(req: IncomingMessage, res: ServerResponse, state: ServerState): 
     params,
     prepared: prepareRequest(operationId, { url, params }),
   };
-  state.targets.set(path, known);
+  state.targets.set(path, known, 3 * path.length);
   return serve(req, res, state.target, known, omitBody);
 }
 

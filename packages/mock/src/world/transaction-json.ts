@@ -4,8 +4,8 @@ import type { TxRecord } from './model';
 import { toTransaction } from './transactions';
 import type { Transaction } from './types';
 
-/** How many serialized transactions one world keeps (about 2 kB each). */
-const CAPACITY = 10_000;
+/** How many serialized transactions one world keeps (about 2 kB each), and how many characters in all. */
+const LIMITS = { maxEntries: 10_000, maxWeight: 32 * 1024 * 1024 };
 
 /**
  * The JSON of confirmed transactions as the list endpoints show them, serialized once: a mined transaction
@@ -13,8 +13,8 @@ const CAPACITY = 10_000;
  * least recently used first out, so a huge world does not double its memory.
  */
 export class TransactionJson {
-  readonly #full = new BoundedCache<TxRecord, RawJson<Transaction>>({ maxEntries: CAPACITY });
-  readonly #withoutArgs = new BoundedCache<TxRecord, RawJson<Transaction>>({ maxEntries: CAPACITY });
+  readonly #full = new BoundedCache<TxRecord, RawJson<Transaction>>(LIMITS);
+  readonly #withoutArgs = new BoundedCache<TxRecord, RawJson<Transaction>>(LIMITS);
 
   /** The text of `JSON.stringify(toTransaction(tx, { excludeFunctionArgs }))`. */
   of(tx: TxRecord, excludeFunctionArgs = false): RawJson<Transaction> {
@@ -23,7 +23,7 @@ export class TransactionJson {
     let json = cache.get(tx);
     if (json === undefined) {
       json = new RawJson<Transaction>(JSON.stringify(toTransaction(tx, { excludeFunctionArgs })));
-      cache.set(tx, json);
+      cache.set(tx, json, json.text.length);
     }
     return json;
   }
