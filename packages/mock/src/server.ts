@@ -180,13 +180,10 @@ function handle(req: IncomingMessage, res: ServerResponse, state: ServerState): 
     if (control) return send(res, control, omitBody);
   }
   const route = operationRouter().match(url.pathname);
-  if (!route) {
+  // Fastify's routes are case-sensitive: a path that matches only in another case is an unknown route too,
+  // reported with the request target as it was sent.
+  if (!route?.exact) {
     writeAnswer(res, plainJson(routeNotFound(method, path), 404), omitBody);
-    return undefined;
-  }
-  if (!route.exact) {
-    // Routed by msw's case-insensitive matching until now, then refused by the operation as a GET.
-    writeAnswer(res, plainJson(routeNotFound('GET', `${url.pathname}${url.search}`), 404), omitBody);
     return undefined;
   }
   const { operationId, params } = route;

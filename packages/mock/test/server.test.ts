@@ -152,6 +152,20 @@ describe('startMockServer', () => {
     expect(res.status).toBe(431);
   });
 
+  it.each(['/EXTENDED/v1/block/by_burn_block_height/1', '/Extended/v1/block/by_burn_block_height/{1}?q="x"'])(
+    'answers a path that matches a route only in another case as an unknown route: %s',
+    async (path) => {
+      const res = await raw(path);
+      expect(res.status).toBe(404);
+      // Fastify reports the request target as it was sent, not as a URL parser would re-encode it.
+      expect(JSON.parse(res.body)).toEqual({
+        message: `Route GET:${path} not found`,
+        error: 'Not Found',
+        statusCode: 404,
+      });
+    },
+  );
+
   it('answers an undecodable path with 400 instead of failing', async () => {
     const res = await get('/extended/v1/block/by_burn_block_hash/0x%E0%A4%A');
     expect(res.status).toBe(400);
