@@ -11,6 +11,15 @@ export interface Report {
   durationMs: number;
   machine: Machine;
   comparisons: ComparisonResult[];
+  /** The figures of the last full `pnpm test:stress` run (bench/results/hardening.json), when there is one. */
+  hardening?: HardeningFigures;
+}
+
+/** What the stress suites record (test/support/stress-figures.ts): printed lines per suite. */
+export interface HardeningFigures {
+  mode: string;
+  date: string;
+  suites: Record<string, string[]>;
 }
 
 /** Writes the report as pretty JSON, creating the folder if needed. */
@@ -87,6 +96,21 @@ function renderComparison(result: ComparisonResult, index: number): string[] {
   return lines;
 }
 
+// Not benchmarks: what the hardening suites survived, as they printed it, from their last full run.
+function renderHardening(figures: HardeningFigures | undefined): string[] {
+  if (!figures) return [];
+  const lines = [
+    '## Hardening figures',
+    '',
+    `From the last full \`pnpm test:stress\` run (${figures.mode} mode, ${figures.date}; \`bench/results/hardening.json\`). These are pass/fail tests; the figures say how much they exercised.`,
+    '',
+  ];
+  for (const [suite, printed] of Object.entries(figures.suites)) {
+    lines.push(`### ${suite}`, '', '```', ...printed, '```', '');
+  }
+  return lines;
+}
+
 /** Renders the report: machine, date, command, a summary of targets, then one table per comparison. */
 export function renderMarkdown(report: Report): string {
   const { machine } = report;
@@ -115,6 +139,7 @@ export function renderMarkdown(report: Report): string {
     `${targets.filter((t) => t.met).length} of ${targets.length} targets met.${crashed.length > 0 ? ` Crashed: ${crashed.join(', ')}.` : ''} What limits each result is in the notes under its table.`,
     '',
     ...report.comparisons.flatMap(renderComparison),
+    ...renderHardening(report.hardening),
   ];
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -1,4 +1,5 @@
 // `pnpm bench [--smoke] [--only <name>]`: runs the comparisons one after another and writes the reports.
+import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { WHAT_LIMITS } from './analysis.js';
@@ -11,7 +12,7 @@ import { mockThroughput } from './comparisons/mock-throughput.js';
 import { typecheckCost } from './comparisons/typecheck-cost.js';
 import { worldGeneration } from './comparisons/world-generation.js';
 import { describeMachine } from './machine.js';
-import { type Report, writeJson, writeMarkdown } from './report.js';
+import { type HardeningFigures, type Report, writeJson, writeMarkdown } from './report.js';
 import { killAll } from './servers/processes.js';
 
 const COMPARISONS: Comparison[] = [
@@ -24,9 +25,10 @@ const COMPARISONS: Comparison[] = [
   typecheckCost,
 ];
 
-const USAGE = `usage: pnpm bench [--smoke] [--only <name>]
+const USAGE = `usage: pnpm bench [--smoke] [--only <name>] [--render]
   --smoke        tiny counts and durations; writes results/smoke.json only
   --only <name>  run one comparison; writes results/<name>.json (results/smoke.json with --smoke)
+  --render       measure nothing: rewrite RESULTS.md from results/latest.json and the last full stress run
 comparisons: ${COMPARISONS.map((c) => c.name).join(', ')}`;
 
 // Children (servers, tsc, world builders) must never outlive the run, whatever ends it.
@@ -82,6 +84,8 @@ async function runOne(comparison: Comparison, smoke: boolean): Promise<Compariso
   }
 }
 
+const results = (file: string) => new URL(`../results/${file}`, import.meta.url).pathname;
+
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const { values } = parseArgs({
@@ -89,6 +93,7 @@ async function main(): Promise<number> {
     options: {
       smoke: { type: 'boolean', default: false },
       only: { type: 'string' },
+      render: { type: 'boolean', default: false },
       help: { type: 'boolean' },
     },
   });
@@ -96,6 +101,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  if (values.render) return render();
   const selected =
     values.only === undefined ? COMPARISONS : COMPARISONS.filter((c) => c.name === values.only);
   if (selected.length === 0) {
@@ -115,7 +121,6 @@ async function main(): Promise<number> {
     machine,
     comparisons,
   };
-  const results = (file: string) => new URL(`../results/${file}`, import.meta.url).pathname;
   if (smoke) {
     await writeJson(results('smoke.json'), report);
     log('bench', `wrote results/smoke.json`);
@@ -123,6 +128,8 @@ async function main(): Promise<number> {
     await writeJson(results(`${values.only}.json`), report);
     log('bench', `wrote results/${values.only}.json`);
   } else {
+    const hardening = await readHardening(results('hardening.json'));
+    if (hardening) report.hardening = hardening;
     await writeJson(results('latest.json'), report);
     await writeMarkdown(new URL('../RESULTS.md', import.meta.url).pathname, report);
     log('bench', 'wrote results/latest.json and RESULTS.md');
@@ -148,3 +155,23 @@ main().then(
     process.exit(1);
   },
 );
+
+// The hardening figures come from `pnpm test:stress`, which runs apart from the benchmarks: after a new stress
+// run, this puts them into RESULTS.md without measuring everything again.
+async function render(): Promise<number> {
+  const report = JSON.parse(await readFile(results('latest.json'), 'utf8')) as Report;
+  const hardening = await readHardening(results('hardening.json'));
+  if (hardening) report.hardening = hardening;
+  await writeJson(results('latest.json'), report);
+  await writeMarkdown(new URL('../RESULTS.md', import.meta.url).pathname, report);
+  log('bench', 'rewrote RESULTS.md from results/latest.json and results/hardening.json');
+  return 0;
+}
+
+async function readHardening(path: string): Promise<HardeningFigures | undefined> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as HardeningFigures;
+  } catch {
+    return undefined;
+  }
+}

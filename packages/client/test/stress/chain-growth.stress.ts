@@ -2,6 +2,7 @@ import { createWorld, type World } from '@blockindex/mock';
 import { type MockServer, startMockServer } from '@blockindex/mock/server';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordStressFigures } from '../../../../test/support/stress-figures';
 import { createClient } from '../../src/index.js';
 import { busiestTransaction } from '../hardening/helpers/ground-truth';
 import { growingFetch, snapshot } from '../hardening/helpers/growing-chain';
@@ -26,10 +27,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  console.log(
+  recordStressFigures('client chain growth', STRESS_MODE, [
     `client chain growth (stress, ${STRESS_MODE}): ${figures.iterations} iterations over ${ADDRESSES} address(es), ` +
       `${figures.items} items checked, ${figures.requests} list requests, ${figures.blocksMined} blocks mined meanwhile`,
-  );
+  ]);
 });
 
 /** The busiest addresses of the world: the fixture one first. */

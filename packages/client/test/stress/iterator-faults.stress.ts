@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordStressFigures } from '../../../../test/support/stress-figures';
 import { type BlockindexClient, createClient, type ListOptions } from '../../src/index.js';
 import { flushIo, track, useFakeClock } from '../hardening/helpers/clock';
 import { faultyFetch, IN_MEMORY_FAULTS, smallWorld, worldFetch } from '../hardening/helpers/faulty-fetch';
@@ -33,11 +34,11 @@ afterAll(() => {
   const kinds = Object.entries(figures.byFault)
     .map(([fault, count]) => `${fault}: ${count}`)
     .join(', ');
-  console.log(
+  recordStressFigures('client iterator faults', STRESS_MODE, [
     `client iterator faults (stress, ${STRESS_MODE}): ${figures.faults} faults survived over ${figures.iterations} ` +
-      `iterations (${figures.requests} requests, ${figures.items} items checked, ${figures.blocksMined} blocks mined)\n` +
-      `  faults by kind: ${kinds}`,
-  );
+      `iterations (${figures.requests} requests, ${figures.items} items checked, ${figures.blocksMined} blocks mined)`,
+    `  faults by kind: ${kinds}`,
+  ]);
 });
 
 type List = 'transactions' | 'transfers' | 'events';

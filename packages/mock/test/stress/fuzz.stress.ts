@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordStressFigures } from '../../../../test/support/stress-figures';
 import { type MockServer, startMockServer } from '../../src/server';
 import {
   type FuzzFigures,
@@ -20,7 +21,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  if (figures) console.log(formatFigures(`mock fuzzing (stress, ${STRESS_MODE})`, figures));
+  if (figures) {
+    const printed = formatFigures(`mock fuzzing (stress, ${STRESS_MODE})`, figures);
+    recordStressFigures('mock fuzzing', STRESS_MODE, printed.split('\n'));
+  }
 });
 
 describe('standalone server under fuzzing (stress)', () => {

@@ -2,6 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordStressFigures } from '../../../../test/support/stress-figures';
 import { type MockServer, startMockServer } from '../../src/server';
 import { bySize, STRESS_MODE } from '../hardening/helpers/stress-mode';
 
@@ -86,15 +87,13 @@ describe('standalone server under load', () => {
 
     const growth = mb(after.rss - before.rss);
     const heapGrowth = mb(after.heapUsed - before.heapUsed);
-    console.log(
-      [
-        `mock load (${STRESS_MODE}): ${result.requests.total} requests in ${result.duration} s over ${CONNECTIONS} connections`,
-        `  ${Math.round(result.requests.average)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
-        `  errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, body mismatches ${result.mismatches}, resets ${result.resets}`,
-        `  RSS before ${mb(before.rss)} MB, after ${mb(after.rss)} MB (growth ${growth} MB, bound ${MAX_RSS_GROWTH_MB} MB)`,
-        `  heap used before ${mb(before.heapUsed)} MB, after ${mb(after.heapUsed)} MB (growth ${heapGrowth} MB; gc ${gc ? 'forced' : 'unavailable'})`,
-      ].join('\n'),
-    );
+    recordStressFigures('mock load and memory', STRESS_MODE, [
+      `mock load (${STRESS_MODE}): ${result.requests.total} requests in ${result.duration} s over ${CONNECTIONS} connections`,
+      `  ${Math.round(result.requests.average)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+      `  errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, body mismatches ${result.mismatches}, resets ${result.resets}`,
+      `  RSS before ${mb(before.rss)} MB, after ${mb(after.rss)} MB (growth ${growth} MB, bound ${MAX_RSS_GROWTH_MB} MB)`,
+      `  heap used before ${mb(before.heapUsed)} MB, after ${mb(after.heapUsed)} MB (growth ${heapGrowth} MB; gc ${gc ? 'forced' : 'unavailable'})`,
+    ]);
 
     expect(result.requests.total).toBeGreaterThan(0);
     expect(result.errors).toBe(0);
