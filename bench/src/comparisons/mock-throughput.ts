@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { createWorld, type World, type WorldFixtures } from '@blockindex/mock';
-import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
+import autocannon from 'autocannon';
 import type { BenchContext, Comparison, ComparisonOutput, Row } from '../comparison.js';
 import { interleave, median, rowsFor, target } from '../harness.js';
 import { sevenOperations } from '../operations.js';
@@ -40,8 +40,8 @@ async function statusSummary(baseUrl: string, paths: string[]): Promise<string> 
 }
 
 /** A request autocannon rewrites before every send (its `setupRequest` hook). */
-interface VariedRequest extends AutocannonRequest {
-  setupRequest(request: AutocannonRequest): AutocannonRequest;
+interface VariedRequest extends autocannon.Request {
+  setupRequest(request: autocannon.Request): autocannon.Request;
 }
 
 /**
@@ -147,7 +147,7 @@ interface LoadRun {
   bytesPerResponse: number;
 }
 
-function summarize(result: AutocannonResult): LoadRun {
+function summarize(result: autocannon.Result): LoadRun {
   return {
     rps: result.requests.total / result.duration,
     p99: result.latency.p99,
@@ -184,7 +184,7 @@ async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
     closers.push(mock.close);
     const ops = sevenOperations(mock.info.fixtures);
     const paths = ops.map((op) => op.path);
-    const requests: AutocannonRequest[] = paths.map((path) => ({ method: 'GET', path }));
+    const requests: autocannon.Request[] = paths.map((path) => ({ method: 'GET', path }));
     const bare = await startChildServer<{ url: string }>('bare-entry.ts', {
       routes: await cannedResponses(mock.info.url, paths),
     } satisfies BareServerOptions);

@@ -46,9 +46,10 @@ function settleMemory(): NodeJS.MemoryUsage {
 }
 
 /** Every 2xx body of the mix is a JSON object, never an error body. */
-function isAnswer(body: string): boolean {
+function isAnswer(body: string | Buffer | undefined): boolean {
+  if (body === undefined) return false;
   try {
-    const value: unknown = JSON.parse(body);
+    const value: unknown = JSON.parse(body.toString());
     return typeof value === 'object' && value !== null && !('statusCode' in value) && !('error' in value);
   } catch {
     return false;
