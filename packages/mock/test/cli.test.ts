@@ -1,17 +1,26 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 const packageDir = new URL('..', import.meta.url).pathname;
-// The CLI runs from source through tsx, so this test needs no build.
-const tsx = join(packageDir, 'node_modules/.bin/tsx');
+// The CLI as users run it: the committed bin launcher over the built dist/cli.js (`pnpm test` builds first).
+const bin = join(packageDir, 'bin/blockindex-mock.js');
+
+beforeAll(() => {
+  if (!existsSync(join(packageDir, 'dist/cli.js'))) {
+    throw new Error(
+      'dist/cli.js is missing: run `pnpm build` (or `pnpm --filter @blockindex/mock build`) first',
+    );
+  }
+});
 
 const children: ChildProcessWithoutNullStreams[] = [];
 
 function cli(args: string[]) {
-  const child = spawn(tsx, ['src/cli.ts', ...args], {
+  const child = spawn(process.execPath, [bin, ...args], {
     cwd: packageDir,
     env: { ...process.env, NODE_OPTIONS: '' },
   });
