@@ -4,5 +4,6 @@ export default defineConfig({
   test: {
     name: 'spec',
     include: ['test/**/*.test.ts'],
+    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },
 });

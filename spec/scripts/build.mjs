@@ -1,10 +1,13 @@
 // Builds dist/ from openapi.yaml: the document as JSON, ESM and CJS modules exporting it with their
-// declarations, and the rendered HTML reference. Run with `pnpm --filter @blockindex/spec build`.
-import { execFileSync } from 'node:child_process';
+// declarations, the generated types (`./types`), the run-time constants (`./constants`) and the rendered HTML
+// reference. Run with `pnpm --filter @blockindex/spec build`.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { collectConstants, constantsDeclarations, constantsModules } from './constants-module.mjs';
+import { typeDeclarations } from './type-module.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -23,6 +26,8 @@ writeFileSync(join(dist, 'index.cjs'), cjsModule(json, operationIds));
 const declarations = declarationFile(document, operationIds);
 writeFileSync(join(dist, 'index.d.ts'), declarations);
 writeFileSync(join(dist, 'index.d.cts'), declarations);
+writeTypes();
+writeConstants();
 renderReference();
 
 console.log(`spec: built dist/ (${operationIds.length} operations)`);
@@ -202,13 +207,38 @@ export declare const operationIds: readonly [${ids.map((id) => JSON.stringify(id
 `;
 }
 
+// `./types` is declarations only; its JavaScript modules are empty so every resolver finds a file.
+function writeTypes() {
+  const schema = readFileSync(join(root, 'generated', 'schema.d.ts'), 'utf8');
+  const types = typeDeclarations(schema, document, header);
+  writeFileSync(join(dist, 'types.d.ts'), types);
+  writeFileSync(join(dist, 'types.d.cts'), types);
+  writeFileSync(join(dist, 'types.js'), `${header}\nexport {};\n`);
+  writeFileSync(join(dist, 'types.cjs'), `'use strict';\n${header}\n`);
+}
+
+function writeConstants() {
+  const constants = collectConstants(document);
+  const { esm, cjs } = constantsModules(constants, header);
+  writeFileSync(join(dist, 'constants.js'), esm);
+  writeFileSync(join(dist, 'constants.cjs'), cjs);
+  const declarations = constantsDeclarations(constants, header);
+  writeFileSync(join(dist, 'constants.d.ts'), declarations);
+  writeFileSync(join(dist, 'constants.d.cts'), declarations);
+}
+
 function renderReference() {
   const bin = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'redocly.cmd' : 'redocly');
   // --inlineBundle embeds Redoc's script: the page then works offline and loads nothing from a CDN.
-  execFileSync(bin, ['build-docs', 'openapi.yaml', '-o', 'dist/reference.html', '--inlineBundle'], {
+  const run = spawnSync(bin, ['build-docs', 'openapi.yaml', '-o', 'dist/reference.html', '--inlineBundle'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    encoding: 'utf8',
     // Telemetry would make the build reach the network; the update notice is noise in CI logs.
     env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
   });
+  // Its console output is banners (Node 20's end of life, the Redoc 3 switch) and progress: shown on failure only.
+  if (run.status !== 0) {
+    process.stderr.write(`${run.stdout ?? ''}${run.stderr ?? ''}`);
+    throw new Error(`redocly build-docs failed (exit ${run.status ?? run.signal})`);
+  }
 }
