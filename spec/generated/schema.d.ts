@@ -80,7 +80,12 @@ export interface paths {
         };
         /**
          * List the asset events of an address within one transaction
-         * @description Returns the STX, FT and NFT asset events of one transaction in which the address is the sender or
+         * @deprecated
+         * @description **Deprecated** upstream: use `GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes`.
+         *     Every response carries `Warning: 299 - "Deprecated: See https://docs.hiro.so/stacks/api for more
+         *     information"`, and Hiro may answer `410 Gone` once it disables deprecated endpoints.
+         *
+         *     Returns the STX, FT and NFT asset events of one transaction in which the address is the sender or
          *     the recipient. Contract logs and STX lock events are not included.
          *
          *     - Ordered by `event_index` ascending; `total` is the number of such events.
@@ -91,8 +96,6 @@ export interface paths {
          *     - `tx_id` may be given with or without `0x`, in any case; it is matched as if written lower-case with
          *       `0x` (the hosted service answers a 500 without the prefix, the mock normalizes it).
          *     - In `data`, `sender` is omitted for a `mint` and `recipient` for a `burn` (never `null`).
-         *     - Upstream deprecated this path in Stacks API v9 in favour of
-         *       `GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes`.
          */
         get: operations["getAddressTransactionEvents"];
         put?: never;
@@ -112,7 +115,12 @@ export interface paths {
         };
         /**
          * List an account's transactions with their transfers
-         * @description Returns the confirmed transactions involving a principal, each with the STX it sent and received and
+         * @deprecated
+         * @description **Deprecated** upstream: use `GET /extended/v3/principals/{principal}/transactions`.
+         *     Every response carries `Warning: 299 - "Deprecated: See https://docs.hiro.so/stacks/api for more
+         *     information"`, and Hiro may answer `410 Gone` once it disables deprecated endpoints.
+         *
+         *     Returns the confirmed transactions involving a principal, each with the STX it sent and received and
          *     the STX, FT and NFT transfers (including mints and burns) in which the principal is sender or
          *     recipient.
          *
@@ -130,8 +138,6 @@ export interface paths {
          *     - `unanchored=true` includes transactions of unconfirmed microblocks.
          *     - Besides the pattern, the principal's c32check checksum is verified:
          *       `400 invalid STX address "<principal>"`.
-         *     - Upstream deprecated this path (since v7) in favour of
-         *       `GET /extended/v3/principals/{principal}/transactions`.
          */
         get: operations["getAccountTransactionsWithTransfers"];
         put?: never;
@@ -151,7 +157,12 @@ export interface paths {
         };
         /**
          * List an address's transactions with event counts
-         * @description Returns the confirmed transactions sent or received by an address (or involving it through an asset
+         * @deprecated
+         * @description **Deprecated** upstream: use `GET /extended/v3/principals/{principal}/transactions`.
+         *     Every response carries `Warning: 299 - "Deprecated: See https://docs.hiro.so/stacks/api for more
+         *     information"`, and Hiro may answer `410 Gone` once it disables deprecated endpoints.
+         *
+         *     Returns the confirmed transactions sent or received by an address (or involving it through an asset
          *     event), each with the STX it sent and received and the number of STX, FT and NFT transfer, mint and
          *     burn events of the transaction in which the address takes part.
          *
@@ -168,8 +179,6 @@ export interface paths {
          *       one naming an unknown block is `404 Invalid cursor: block not found`.
          *     - `exclude_function_args=true` omits `contract_call.function_args`.
          *     - The address is only checked syntactically: a well-formed but unused address gives an empty page.
-         *     - Upstream deprecated this path in Stacks API v9 in favour of
-         *       `GET /extended/v3/principals/{principal}/transactions`.
          */
         get: operations["getAddressTransactions"];
         put?: never;
@@ -1009,6 +1018,7 @@ export interface components {
         NotModified: {
             headers: {
                 ETag: components["headers"]["ETag"];
+                Warning: components["headers"]["DeprecationWarning"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1016,6 +1026,7 @@ export interface components {
         /** @description A parameter failed validation (`code: FST_ERR_VALIDATION`, message `<location>/<name> <problem>`) or a request-level rule was broken (no `code`). */
         BadRequest: {
             headers: {
+                Warning: components["headers"]["DeprecationWarning"];
                 [name: string]: unknown;
             };
             content: {
@@ -1025,10 +1036,27 @@ export interface components {
         /** @description The resource named by the request does not exist. */
         NotFound: {
             headers: {
+                Warning: components["headers"]["DeprecationWarning"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The operation is deprecated and the service has disabled it (Stacks API `ENABLE_DEPRECATED_ENDPOINTS` set to false). Use the replacement named in the operation's description (`x-replacement`). */
+        Gone: {
+            headers: {
+                Warning: components["headers"]["Warning"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Gone",
+                 *       "message": "This endpoint has been disabled. See https://docs.hiro.so/stacks/api for more information"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MinimalErrorResponse"];
             };
         };
         /** @description Rate limit exceeded. Wait `Retry-After` seconds before retrying. The hosted service does not document this body; the reference mock sends an `ErrorResponse`. */
@@ -1111,7 +1139,7 @@ export interface components {
          */
         Unanchored: boolean;
         /**
-         * @description Answer as of an earlier block: a Stacks block height (decimal integer ≥ 1) or a Stacks block hash (`0x` + 64 hex, compared with `block_hash`, not `index_block_hash`).
+         * @description Answer as of an earlier block: a Stacks block height (decimal integer ≥ 1) or a Stacks block hash (`0x` + 64 hex, compared with `block_hash`, not `index_block_hash`). Empty (`until_block=`) is ignored, as upstream does.
          * @example 0x4733e235379ecce1761ad345debc0b34751586dedc3264b102a427d7b1bc4899
          */
         UntilBlock: string;
@@ -1158,6 +1186,11 @@ export interface components {
          * @example 299 - "Deprecated: See https://docs.hiro.so/stacks/api for more information"
          */
         Warning: "299 - \"Deprecated: See https://docs.hiro.so/stacks/api for more information\"";
+        /**
+         * @description Sent on this response by the deprecated operations only (same value as `Warning`); absent on the others.
+         * @example 299 - "Deprecated: See https://docs.hiro.so/stacks/api for more information"
+         */
+        DeprecationWarning: "299 - \"Deprecated: See https://docs.hiro.so/stacks/api for more information\"";
         /**
          * @description Seconds to wait before retrying.
          * @example 1
@@ -1366,6 +1399,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1420,6 +1454,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description The transaction is not indexed: message `Transaction not found`. */
             404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["ServerError"];
         };
@@ -1448,7 +1483,7 @@ export interface operations {
                  */
                 unanchored?: components["parameters"]["Unanchored"];
                 /**
-                 * @description Answer as of an earlier block: a Stacks block height (decimal integer ≥ 1) or a Stacks block hash (`0x` + 64 hex, compared with `block_hash`, not `index_block_hash`).
+                 * @description Answer as of an earlier block: a Stacks block height (decimal integer ≥ 1) or a Stacks block hash (`0x` + 64 hex, compared with `block_hash`, not `index_block_hash`). Empty (`until_block=`) is ignored, as upstream does.
                  * @example 0x4733e235379ecce1761ad345debc0b34751586dedc3264b102a427d7b1bc4899
                  */
                 until_block?: components["parameters"]["UntilBlock"];
@@ -1476,6 +1511,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1629,6 +1665,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description `until_block` names an unknown block hash (`block not found with hash`), or the chain is empty (`no current block`). */
             404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["ServerError"];
         };
@@ -1680,6 +1717,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Warning: components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1852,6 +1890,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description The cursor is malformed (`Invalid cursor format`) or names an unknown block (`Invalid cursor: block not found`). */
             404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["ServerError"];
         };
@@ -1955,6 +1994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["ServerError"];
         };
@@ -2079,6 +2119,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["ServerError"];
         };

@@ -86,7 +86,7 @@ const operations: ExpectedOperation[] = [
     path: '/extended/v2/addresses/{address}/transactions/{tx_id}/events',
     operationId: 'getAddressTransactionEvents',
     tag: 'Transactions',
-    deprecated: false,
+    deprecated: true,
     parameters: [
       principal('address'),
       { name: 'tx_id', in: 'path', required: true, schema: { type: 'string', pattern: HEX_64 } },
@@ -94,13 +94,13 @@ const operations: ExpectedOperation[] = [
       offset,
       ifNoneMatch,
     ],
-    statuses: ['200', '304', '400', '404', '429', 'default'],
+    statuses: ['200', '304', '400', '404', '410', '429', 'default'],
   },
   {
     path: '/extended/v1/address/{principal}/transactions_with_transfers',
     operationId: 'getAccountTransactionsWithTransfers',
     tag: 'Accounts',
-    deprecated: false,
+    deprecated: true,
     parameters: [
       principal('principal'),
       limit,
@@ -111,17 +111,17 @@ const operations: ExpectedOperation[] = [
         name: 'until_block',
         in: 'query',
         required: false,
-        schema: { type: 'string', pattern: '^(0x[0-9a-fA-F]{64}|[0-9]+)$' },
+        schema: { type: 'string', pattern: '^(0x[0-9a-fA-F]{64}|[0-9]+)?$' },
       },
       ifNoneMatch,
     ],
-    statuses: ['200', '304', '400', '404', '429', 'default'],
+    statuses: ['200', '304', '400', '404', '410', '429', 'default'],
   },
   {
     path: '/extended/v2/addresses/{address}/transactions',
     operationId: 'getAddressTransactions',
     tag: 'Transactions',
-    deprecated: false,
+    deprecated: true,
     parameters: [
       principal('address'),
       limit,
@@ -130,7 +130,7 @@ const operations: ExpectedOperation[] = [
       { name: 'exclude_function_args', in: 'query', required: false, schema: { type: 'boolean' } },
       ifNoneMatch,
     ],
-    statuses: ['200', '304', '400', '404', '429', 'default'],
+    statuses: ['200', '304', '400', '404', '410', '429', 'default'],
   },
   {
     path: '/extended/v1/block/by_burn_block_height/{burn_block_height}',
@@ -141,7 +141,7 @@ const operations: ExpectedOperation[] = [
       { name: 'burn_block_height', in: 'path', required: true, schema: { type: 'integer', minimum: 0 } },
       ifNoneMatch,
     ],
-    statuses: ['200', '304', '400', '404', '429', 'default'],
+    statuses: ['200', '304', '400', '404', '410', '429', 'default'],
   },
   {
     path: '/extended/v1/block/by_burn_block_hash/{burn_block_hash}',
@@ -152,7 +152,7 @@ const operations: ExpectedOperation[] = [
       { name: 'burn_block_hash', in: 'path', required: true, schema: { type: 'string', pattern: HEX_64 } },
       ifNoneMatch,
     ],
-    statuses: ['200', '302', '304', '400', '404', '429', 'default'],
+    statuses: ['200', '302', '304', '400', '404', '410', '429', 'default'],
   },
 ];
 
@@ -237,12 +237,27 @@ describe('operations', () => {
     },
   );
 
-  it('names the replacement of the deprecated operations', () => {
-    for (const { path } of operations.filter((op) => op.deprecated)) {
-      expect(getOperation(path).description).toContain(
-        'GET /extended/v2/burn-blocks/{height_or_hash}/blocks',
-      );
-    }
+  it.each([
+    [
+      'getAddressTransactionEvents',
+      'GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes',
+    ],
+    ['getAccountTransactionsWithTransfers', 'GET /extended/v3/principals/{principal}/transactions'],
+    ['getAddressTransactions', 'GET /extended/v3/principals/{principal}/transactions'],
+    ['getBlockByBurnBlockHeight', 'GET /extended/v2/burn-blocks/{height_or_hash}/blocks'],
+    ['getBlockByBurnBlockHash', 'GET /extended/v2/burn-blocks/{height_or_hash}/blocks'],
+  ])('%s names its replacement in x-replacement and in its description', (operationId, replacement) => {
+    const { path } = operations.find((op) => op.operationId === operationId) as ExpectedOperation;
+    const operation = getOperation(path);
+    expect(operation['x-replacement']).toBe(replacement);
+    expect(operation.description).toContain(replacement.replace('GET ', ''));
+  });
+
+  it('names a replacement for deprecated operations only', () => {
+    const named = operations.filter(({ path }) => getOperation(path)['x-replacement'] !== undefined);
+    expect(named.map((op) => op.operationId)).toEqual(
+      operations.filter((op) => op.deprecated).map((op) => op.operationId),
+    );
   });
 
   it('declares the Warning header value verbatim', () => {
