@@ -15,16 +15,9 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   const { port, host, seed, latencyMs } = args.options;
-  let server: MockServer;
-  try {
-    server = await startMockServer({ port, host, latencyMs, ...(seed === undefined ? {} : { seed }) });
-  } catch (error) {
-    console.error(`${NAME}: ${describeListenError(error, host, port)}`);
-    process.exitCode = 1;
-    return;
-  }
-  console.log(`blockindex mock listening on ${server.url}`);
-
+  // The handlers go in before the server starts and long before the ready line: a supervisor (or a test) may
+  // signal the moment it reads that line, and a signal with no handler kills the process instead of stopping it.
+  let server: MockServer | undefined;
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -32,16 +25,35 @@ async function main(argv: readonly string[]): Promise<void> {
       process.exit(130);
     }
     stopping = true;
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(`${NAME}: error while stopping on ${signal}: ${String(error)}`);
-        process.exit(1);
-      },
-    );
+    // A signal during start-up: `main` sees `stopping` once the server is up and closes it then.
+    if (server) closeAndExit(server, signal);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  try {
+    server = await startMockServer({ port, host, latencyMs, ...(seed === undefined ? {} : { seed }) });
+  } catch (error) {
+    console.error(`${NAME}: ${describeListenError(error, host, port)}`);
+    process.exitCode = 1;
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    return;
+  }
+  if (stopping) {
+    closeAndExit(server, 'SIGTERM');
+    return;
+  }
+  console.log(`blockindex mock listening on ${server.url}`);
+}
+
+function closeAndExit(server: MockServer, signal: NodeJS.Signals): void {
+  server.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(`${NAME}: error while stopping on ${signal}: ${String(error)}`);
+      process.exit(1);
+    },
+  );
 }
 
 function describeListenError(error: unknown, host: string, port: number): string {

@@ -74,6 +74,27 @@ describe('blockindex-mock CLI', () => {
     expect((await run.exited).code).toBe(0);
   });
 
+  // The ready line is the signal a supervisor waits for: a signal sent the instant it appears must stop the
+  // server cleanly, never kill it (the handlers used to be installed just after the line was printed).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`exits 0 on a ${signal} sent the instant the ready line appears, 30 times out of 30`, async () => {
+      const codes: (number | null)[] = [];
+      for (let batch = 0; batch < 30; batch += 5) {
+        const runs = Array.from({ length: 5 }, () => {
+          const run = cli(['--port', '0']);
+          run.child.stdout.on('data', () => {
+            if (run.output().stdout.includes('listening on') && run.child.exitCode === null) {
+              run.child.kill(signal);
+            }
+          });
+          return run.exited;
+        });
+        for (const { code } of await Promise.all(runs)) codes.push(code);
+      }
+      expect(codes).toEqual(Array.from({ length: 30 }, () => 0));
+    }, 120_000);
+  }
+
   it('exits 2 with a clear message on a bad flag', async () => {
     const run = cli(['--port', 'abc']);
     const { code } = await run.exited;
