@@ -305,7 +305,7 @@ export class BlockindexClient {
       get: (request: PageRequest, init: AttemptInit) => Promise<RawResult<TBody>>;
     },
   ): PagePromise<TItem, TBody> {
-    const { pageSize, maxItems, concurrency, signal, ...requestOptions } = options;
+    const { pageSize, maxItems, concurrency, signal, pageParam, ...requestOptions } = options;
     const source: PageSource<TItem, TBody> = {
       identity: list.identity,
       cursor: list.cursor,
@@ -322,6 +322,7 @@ export class BlockindexClient {
     if (maxItems !== undefined) iteration.maxItems = maxItems;
     if (concurrency !== undefined) iteration.concurrency = concurrency;
     if (signal !== undefined) iteration.signal = signal;
+    if (pageParam !== undefined) iteration.pageParam = pageParam;
     return new PagePromise(
       source,
       { limit: query.limit, offset: query.offset, cursor: query.cursor },

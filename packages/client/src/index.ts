@@ -19,6 +19,7 @@ export {
 } from './errors.js';
 export type { components, operations, paths } from './generated/schema.js';
 export type { HeadersOption, RequestOptions, WithResponse } from './internal/transport.js';
+export type { PageData, PageParam } from './page-param.js';
 export type { IterationOptions, ListStart, Page, PageBody, PagePromise } from './pagination.js';
 export type { RetryOptions, RetryPolicy } from './retry.js';
 export { DEFAULT_RETRY_POLICY } from './retry.js';
