@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ListOutpacedError } from '../../src/errors.js';
+import { ListInconsistentError, ListOutpacedError } from '../../src/errors.js';
 import { clampPageSize, ExactPager, type PageSource } from '../../src/internal/exact-pager.js';
 import { drain, FakeList, type ListBody, type Row } from '../helpers/fake-list.js';
 
@@ -165,11 +165,10 @@ describe('ExactPager', () => {
     expect(list.requests).toHaveLength(2);
   });
 
-  it('ends on an empty page even when total claims more (a misreporting server cannot loop forever)', async () => {
+  it('stops with ListInconsistentError on an empty page when total claimed more (never a silent early end, never a loop)', async () => {
     const list = new FakeList(23, { totalBias: 1000 });
     const { source, stats } = measured(list.source());
-    const ids = await run(source, { pageSize: 10, concurrency: 3 });
-    expect(ids).toEqual(list.snapshot());
+    await expect(run(source, { pageSize: 10, concurrency: 3 })).rejects.toThrow(ListInconsistentError);
     expect(list.requests.length).toBeLessThan(10);
     expect(stats.max).toBeLessThanOrEqual(3);
   });
