@@ -1,0 +1,13 @@
+export type {
+  BlockindexInfiniteQueryOptions,
+  BlockindexQueryOptions,
+  CreateQueryOptionsOptions,
+  InfiniteListOptions,
+  InfinitePages,
+} from './options-types.js';
+export type { AddressQueryKey, BaseQueryKey, QueryKeys } from './query-keys.js';
+export { createQueryKeys, QUERY_KEY_ROOT } from './query-keys.js';
+export type { BlockindexQueryOptionsFactory } from './query-options.js';
+export { createQueryOptions } from './query-options.js';
+export type { QueryRetry } from './retry.js';
+export { createQueryRetry, isRetryableQueryError } from './retry.js';
