@@ -7,6 +7,8 @@ export default defineConfig({
       'spec',
       'packages/*',
       'examples/*',
+      // Jest's example runs under Jest, in the runtime matrix (test/runtimes).
+      '!examples/jest',
       {
         test: {
           name: 'packaging',

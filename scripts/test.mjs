@@ -47,6 +47,8 @@ const suites = [
     ['vitest', 'run', '--config', 'vitest.stress.config.ts'],
     { STRESS_MODE: 'short' },
   ],
+  // Issue 12: Node 20.19 to 26, msw 2 and 3, Jest, Bun, Deno, workerd and host recipes (test/runtimes).
+  ['runtime matrix', ['vitest', 'run', '--config', 'test/runtimes/vitest.config.ts'], {}],
 ];
 let ok = true;
 for (const [title, args, env] of suites) {

@@ -1,0 +1,14 @@
+// The whole Jest setup this example needs (Jest 30). Run Jest with `node --experimental-vm-modules` so the
+// ESM-only packages msw loads (rettime, ...) are imported, not required. No transform, no export conditions.
+/** @type {import('jest').Config} */
+export default {
+  projects: [
+    { displayName: 'node', testEnvironment: 'node', testMatch: ['<rootDir>/test/**/*.node.test.js'] },
+    // jest-fixed-jsdom is jsdom with Node's fetch, Request, Response, streams and TextEncoder put back.
+    {
+      displayName: 'jsdom',
+      testEnvironment: 'jest-fixed-jsdom',
+      testMatch: ['<rootDir>/test/**/*.jsdom.test.js'],
+    },
+  ],
+};

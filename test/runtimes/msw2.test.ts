@@ -1,0 +1,5 @@
+import { versions } from './support/consumer';
+import { mswCell } from './support/msw-cell';
+
+// msw 2 on the oldest Node we support (20.19, where require() of ESM works) and on 22.
+mswCell(versions.msw2, ['node20', 'node22']);

@@ -1,0 +1,90 @@
+// msw 2 and msw 3 (one file each), installed by the app next to our packed packages: handlers mixed with the app's own,
+// the client's calls answered, `close()`, one msw in the tree, and a consumer that type-checks under both.
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { consumer, versions } from './consumer';
+import { allRight } from './expected';
+import { repoRoot } from './paths';
+import { lastJsonLine, run } from './run';
+
+// A consumer's own code: our handlers and its own in one server, overrides with `use`, our node helper.
+const consumerSource = `
+import { createHandlers, createWorld } from '@blockindex/mock';
+import { setupMockServer } from '@blockindex/mock/node';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+
+const own = http.get('https://app.test/own', () => HttpResponse.json({ own: true }));
+const server = setupServer(...createHandlers({ world: createWorld({ seed: 1 }) }), own);
+server.use(own);
+server.listen();
+server.close();
+const mock = setupMockServer({ seed: 1 });
+mock.server.use(own);
+mock.listen();
+mock.close();
+`;
+
+// Two consumer setups: a bundler-style ESM app with the DOM lib, and a CommonJS Node app without it.
+const tsconfigs = {
+  'ESM, moduleResolution Bundler, DOM lib': {
+    file: 'consumer.ts',
+    compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM'] },
+  },
+  'CommonJS, module nodenext, no DOM lib': {
+    file: 'consumer.cts',
+    compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', lib: ['ES2022'] },
+  },
+};
+
+/** The msw cell: `msw` installed by the app, journeys on `runtimes`, two type-checked consumer setups. */
+export function mswCell(msw: string, runtimes: string[]) {
+  describe(`msw ${msw}`, () => {
+    const project = () => consumer(`msw-${msw}`, { msw, '@types/node': versions.typesNode });
+
+    it('is the only msw in the tree: ours is the one the app installed', () => {
+      const dir = project();
+      const nested = ['@blockindex/mock', '@blockindex/client'].filter((pkg) =>
+        existsSync(join(dir, 'node_modules', pkg, 'node_modules', 'msw')),
+      );
+      expect(nested).toEqual([]);
+    });
+
+    it.each(runtimes)('serves the seven operations and closes on %s', (runtime) => {
+      const node = inject('runtimeBins')[runtime] as string;
+      const result = run(node, ['msw-journey.mjs'], { cwd: project(), timeout: 120_000 });
+
+      expect(result.status, result.report).toBe(0);
+      expect(lastJsonLine(result), result.report).toEqual({ ...allRight, own: true, closed: true });
+    });
+
+    it.each(Object.entries(tsconfigs))(
+      'type-checks a consumer mixing our handlers with its own (%s)',
+      (_, setup) => {
+        const dir = project();
+        const name = `tsconfig.${setup.file}.json`;
+        writeFileSync(join(dir, setup.file), consumerSource);
+        writeFileSync(
+          join(dir, name),
+          JSON.stringify({
+            compilerOptions: {
+              ...setup.compilerOptions,
+              target: 'ES2022',
+              strict: true,
+              noEmit: true,
+              // As almost every app sets it: msw's own declarations need the DOM lib whoever imports them.
+              skipLibCheck: true,
+              types: ['node'],
+            },
+            files: [setup.file],
+          }),
+        );
+        const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
+        const result = run(process.execPath, [tsc, '-p', name], { cwd: dir, timeout: 180_000 });
+
+        expect(result.status, result.report).toBe(0);
+      },
+    );
+  });
+}
