@@ -242,8 +242,9 @@ export class ListInconsistentError extends BlockindexError {
 /**
  * Iterating a list without a cursor, the list grew by more than a page between requests again and again, so
  * the iterator could not tell which rows it had missed; it stops rather than skip any. Use a larger `pageSize`.
+ * A kind of {@link ListInconsistentError}.
  */
-export class ListOutpacedError extends BlockindexError {
+export class ListOutpacedError extends ListInconsistentError {
   override readonly name: string = 'ListOutpacedError';
 }
 

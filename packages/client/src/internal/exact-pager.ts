@@ -182,6 +182,8 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
   /** Requests sent, and the most the list's size justifies (set once the end is known). */
   #requests = 0;
   #budget = Number.POSITIVE_INFINITY;
+  /** Largest `total` an offset-mode answer reported: a smaller one means rows left the list. */
+  #largestTotal = 0;
 
   constructor(source: PageSource<TItem, TBody>, options: PagerOptions) {
     this.#source = source;
@@ -193,6 +195,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
       const frame = { ...options.frame };
       frame.end = Math.min(frame.end, frame.next + this.#maxItems);
       this.#frame = frame;
+      this.#largestTotal = frame.total0 + frame.delta;
       this.#scheduledUpTo = frame.next;
       this.#aim = new OffsetAim(frame, false);
     }
@@ -232,6 +235,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     const chunk = firstChunk(this.#source, first, result, this.#maxItems, this.#seen);
     const frame = { ...chunk.frame };
     this.#frame = frame;
+    this.#largestTotal = frame.total0;
     this.#aim = new OffsetAim(frame, true);
     // Everything the first page brought is delivered, or lies past the end.
     this.#scheduledUpTo = frame.next;
@@ -383,13 +387,6 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
         // Nothing at or after this position: the list ends here, unless its first page promised more.
         const at = Math.max(frame.next, flight.pos);
         if (at < frame.end && Number.isFinite(frame.end)) {
-          const shift = total - frame.total0;
-          if (frame.mode === 'offset' && total > 0 && shift < frame.delta) {
-            // The list shrank at its head (a reorg, dropped unanchored transactions): aim again from its size now.
-            frame.delta = shift;
-            frame.growing = true;
-            return;
-          }
           throw new ListInconsistentError(
             `The list ended at row ${at}, before the ${frame.end} rows announced when the iteration started: it ` +
               'shrank (a reorg, dropped transactions) or the server misreports `total`; the iteration stops rather ' +
@@ -411,6 +408,16 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
         frame.end = Math.min(frame.end, start + results.length);
       }
     } else {
+      // Rows that leave the list (a reorg, dropped unanchored transactions) may have left anywhere, so a smaller
+      // `total` tells nothing of where positions moved: stop rather than guess and skip or repeat rows.
+      if (total < this.#largestTotal) {
+        throw new ListInconsistentError(
+          `The list shrank from ${this.#largestTotal} to ${total} rows while it was iterated (a reorg, dropped ` +
+            'transactions): rows may have moved anywhere, so the iteration stops rather than skip or repeat any; ' +
+            'start it again',
+        );
+      }
+      this.#largestTotal = total;
       start = flight.request.offset - (total - frame.total0);
       if (flight.shot && flight.pos <= frame.next) {
         this.#aim?.placed(flight.shot, placement(start, results.length, frame.next));

@@ -64,14 +64,16 @@ export class Pacer {
   }
 
   #earliest(now: number): number {
+    // Starts that left every window by now count no more (pruned against now: a start computed for a call that
+    // is then refused must not drop what later calls still need).
+    const horizon = now - Math.max(...this.#windows.map((w) => w.ms));
+    while (this.#starts.length > 0 && (this.#starts[0] as number) <= horizon) this.#starts.shift();
     let start = Math.max(now, this.#notBefore, this.#starts.at(-1) ?? 0);
     for (const { size, ms } of this.#windows) {
       // The request `size` places back must have left the window before this one starts.
       const blocking = this.#starts[this.#starts.length - size];
       if (blocking !== undefined) start = Math.max(start, blocking + ms);
     }
-    const horizon = start - Math.max(...this.#windows.map((w) => w.ms));
-    while (this.#starts.length > 0 && (this.#starts[0] as number) <= horizon) this.#starts.shift();
     return start;
   }
 }
