@@ -1,4 +1,8 @@
-import type { WithResponse } from './internal/transport.js';
+/** A successful call: the parsed body and the response it came from. */
+export interface WithResponse<T> {
+  data: T;
+  response: Response;
+}
 
 /**
  * What a single-resource call returns: a promise of the typed body, with `.withResponse()` for the raw

@@ -1,3 +1,4 @@
+import type { WithResponse } from './api-promise.js';
 import { AbortError, BlockindexError } from './errors.js';
 import {
   type Chunk,
@@ -10,32 +11,13 @@ import {
   type PageRequest,
   type PageSource,
 } from './internal/exact-pager.js';
+import { checkIterationOptions } from './internal/option-checks.js';
 import { frameOf, paramOf } from './internal/page-params.js';
 import { linkedController } from './internal/signals.js';
-import type { WithResponse } from './internal/transport.js';
+import type { IterationOptions } from './options.js';
 import type { PageData, PageParam } from './page-param.js';
 
 export type { PageBody };
-
-/** How a list call is iterated with `for await`; all optional. */
-export interface IterationOptions {
-  /** Items per request while iterating, clamped to 1..50. Default: the query's `limit`, else 50. */
-  pageSize?: number;
-  /** Stop after this many items. */
-  maxItems?: number;
-  /**
-   * Requests kept in flight once `total` is known (prefetch); items still come in order. Lists without a cursor
-   * prefetch only while their `total` stays the same, and go one request at a time while it grows. Default 1.
-   */
-  concurrency?: number;
-  /** Aborts the iteration and whatever request it has in flight. */
-  signal?: AbortSignal;
-  /**
-   * Start at the page this param names (a `page.nextPageParam`) instead of the first page: exactly the rows that
-   * follow the page it came from, even if blocks were mined since. `null` or absent: the first page.
-   */
-  pageParam?: PageParam | null | undefined;
-}
 
 /** Where a list call starts: the query's `offset` / `limit` / `cursor`. */
 export interface ListStart {
@@ -184,11 +166,13 @@ export class PagePromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
 
   /** Every page in order, each exact under chain growth; prefetches with `concurrency > 1`. */
   async *pages(): AsyncGenerator<Page<TItem, TBody>, void, undefined> {
+    checkIterationOptions(this.#options);
     const { signal, maxItems, concurrency } = this.#options;
     if (maxItems !== undefined && maxItems <= 0) return;
     const frame = this.#resumeFrame();
-    const pageSize =
-      frame?.pageSize ?? clampPageSize(this.#options.pageSize ?? this.#start.limit ?? undefined);
+    // `limit: 0` asks the server for its default page, not pages of one item.
+    const limit = this.#start.limit === 0 ? undefined : this.#start.limit;
+    const pageSize = frame?.pageSize ?? clampPageSize(this.#options.pageSize ?? limit);
     const first: PageRequest = { limit: pageSize, offset: this.#start.offset ?? 0 };
     if (this.#start.cursor !== undefined) first.cursor = this.#start.cursor;
     const pager = new ExactPager(
@@ -243,6 +227,7 @@ export class PagePromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
   #loadFirst(): Promise<WithResponse<Page<TItem, TBody>>> {
     let frame: Frame | undefined;
     try {
+      checkIterationOptions(this.#options);
       frame = this.#resumeFrame();
     } catch (error) {
       return Promise.reject(error);
