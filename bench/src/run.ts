@@ -9,6 +9,7 @@ import { clientOverhead } from './comparisons/client-overhead.js';
 import { deepPages } from './comparisons/deep-pages.js';
 import { iteration } from './comparisons/iteration.js';
 import { mockThroughput } from './comparisons/mock-throughput.js';
+import { reactApp } from './comparisons/react-app.js';
 import { typecheckCost } from './comparisons/typecheck-cost.js';
 import { worldGeneration } from './comparisons/world-generation.js';
 import { describeMachine } from './machine.js';
@@ -21,6 +22,7 @@ const COMPARISONS: Comparison[] = [
   mockThroughput,
   deepPages,
   bundleSize,
+  reactApp,
   worldGeneration,
   typecheckCost,
 ];

@@ -1,5 +1,5 @@
 // Every ts/tsx block of the README is a complete program a user may paste: each one must type-check as it is.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -18,8 +18,10 @@ describe('README', () => {
   });
 
   it('type-checks every ts and tsx block', { timeout: 60_000 }, () => {
-    // Inside the package, so the snippets resolve @blockindex/* and @tanstack/* as an installed app would.
-    const dir = mkdtempSync(join(PACKAGE, '.readme-'));
+    // Inside the package, so the snippets resolve @blockindex/* and @tanstack/* as an installed app would; under
+    // test-results/, which git and the linter ignore.
+    mkdirSync(join(PACKAGE, 'test-results'), { recursive: true });
+    const dir = mkdtempSync(join(PACKAGE, 'test-results', 'readme-'));
     try {
       const files = blocks.map(({ ext, code }, index) => {
         const file = join(dir, `block-${index + 1}.${ext}`);
