@@ -1,7 +1,7 @@
-export { DEFAULT_BASE_URL } from './base-url';
-export type { components, operations, paths } from './generated/schema';
-export type { HandlersOptions } from './handlers';
-export { createHandlers } from './handlers';
+// The environment-neutral entry: the world, the scenarios and the fetch handler. It loads neither msw nor any
+// `node:` module, and starts nothing at import; the msw adapter lives in `./msw`, `./node` and `./browser`.
+export { DEFAULT_BASE_URL } from './engine/base-url';
+export type { WorldHostOptions } from './engine/runtime';
 export type {
   FailNextOptions,
   RateLimitOptions,
@@ -9,7 +9,10 @@ export type {
   Scenarios,
   ScenariosOptions,
   ScenariosState,
-} from './scenarios';
-export { createScenarios } from './scenarios';
+} from './engine/scenarios/scenarios';
+export { createScenarios } from './engine/scenarios/scenarios';
+export type { components, operations, paths } from './generated/schema';
+export type { FetchHandler, FetchHandlerOptions } from './hosts/fetch-handler';
+export { createFetchHandler } from './hosts/fetch-handler';
 export type { World, WorldFixtures, WorldOptions } from './world';
 export { createWorld } from './world';

@@ -36,6 +36,9 @@ describe('package exports', () => {
     ['.', 'Node ESM', './dist/index.js'],
     ['.', 'browser bundler ESM', './dist/index.js'],
     ['.', 'Node CJS', './dist/index.cjs'],
+    ['./msw', 'Node ESM', './dist/msw.js'],
+    ['./msw', 'browser bundler ESM', './dist/msw.js'],
+    ['./msw', 'Node CJS', './dist/msw.cjs'],
     ['./node', 'Node ESM', './dist/node.js'],
     ['./node', 'Node CJS', './dist/node.cjs'],
     ['./node', 'browser bundler ESM', null],
@@ -83,7 +86,8 @@ function importGraph(entry: string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   const visit = (file: string) => {
     if (graph.has(file)) return;
-    const source = readFileSync(file, 'utf8');
+    // Comments go first: a JSDoc `@example` may show an import of the package itself.
+    const source = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
     const specifiers = [...source.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'/gm)].map(
       (m) => m[1] ?? '',
     );
@@ -95,7 +99,7 @@ function importGraph(entry: string): Map<string, string[]> {
         continue;
       }
       const base = resolve(dirname(file), specifier);
-      const candidates = [`${base}.ts`, join(base, 'index.ts'), `${base}.d.ts`];
+      const candidates = [`${base}.ts`, join(base, 'index.ts'), `${base}.d.ts`, base];
       const found = candidates.find((candidate) => {
         try {
           readFileSync(candidate);
@@ -112,17 +116,88 @@ function importGraph(entry: string): Map<string, string[]> {
   return graph;
 }
 
+const isMsw = (specifier: string) => specifier === 'msw' || specifier.startsWith('msw/');
+
 describe('environment-neutral entries', () => {
-  it.each(['src/index.ts', 'src/browser.ts'])('%s never reaches node:* or msw/node', (entry) => {
-    const offenders = [...importGraph(entry)].flatMap(([file, bare]) =>
-      bare.filter((s) => s.startsWith('node:') || s === 'msw/node').map((s) => `${file}: ${s}`),
-    );
-    expect(offenders).toEqual([]);
+  it.each(['src/index.ts', 'src/browser.ts', 'src/msw.ts'])(
+    '%s never reaches node:* or msw/node',
+    (entry) => {
+      const offenders = [...importGraph(entry)].flatMap(([file, bare]) =>
+        bare.filter((s) => s.startsWith('node:') || s === 'msw/node').map((s) => `${file}: ${s}`),
+      );
+      expect(offenders).toEqual([]);
+    },
+  );
+
+  // The fetch handler's entry runs where msw is not installed (an optional peer) and code generation is
+  // forbidden (edge runtimes): it imports no package but the spec.
+  it('src/index.ts reaches no package but @blockindex/spec and c32check (no msw, no ajv, no node:*)', () => {
+    const bare = [...importGraph('src/index.ts').values()].flat();
+    expect([...new Set(bare)].filter((s) => s !== '@blockindex/spec').sort()).toEqual(['c32check']);
   });
 
-  it('src/node.ts and src/server.ts do reach node-only modules (the check above can fail)', () => {
+  it('src/server.ts and the CLI never load msw', () => {
+    for (const entry of ['src/server.ts', 'src/hosts/node/cli.ts']) {
+      expect([...importGraph(entry).values()].flat().filter(isMsw)).toEqual([]);
+    }
+  });
+
+  it('src/node.ts and src/server.ts do reach node-only modules (the checks above can fail)', () => {
     const bare = (entry: string) => [...importGraph(entry).values()].flat();
     expect(bare('src/node.ts')).toContain('msw/node');
     expect(bare('src/server.ts')).toContain('node:http');
+  });
+});
+
+describe('layers only look down', () => {
+  const layerOf = (file: string) => /\/src\/(world|engine|hosts)\//.exec(file)?.[1];
+  const rank = { world: 0, engine: 1, hosts: 2 } as const;
+  it.each(['src/index.ts', 'src/node.ts', 'src/browser.ts', 'src/server.ts', 'src/hosts/node/cli.ts'])(
+    'no module reached from %s imports a layer above its own',
+    (entry) => {
+      const graph = importGraph(entry);
+      const upward: string[] = [];
+      for (const file of graph.keys()) {
+        const layer = layerOf(file);
+        if (layer === undefined) continue;
+        const source = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+        for (const match of source.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+'(\.[^']+)'/gm)) {
+          const target = layerOf(`${resolve(dirname(file), match[1] ?? '')}/`);
+          if (target !== undefined && rank[target as keyof typeof rank] > rank[layer as keyof typeof rank]) {
+            upward.push(`${file} → ${match[1]}`);
+          }
+        }
+      }
+      expect(upward).toEqual([]);
+    },
+  );
+
+  it('the engine and the world import neither msw nor node:*', () => {
+    const offenders = [...importGraph('src/node.ts'), ...importGraph('src/server.ts')]
+      .filter(([file]) => layerOf(file) === 'engine' || layerOf(file) === 'world')
+      .flatMap(([file, bare]) =>
+        bare.filter((s) => isMsw(s) || s.startsWith('node:')).map((s) => `${file}: ${s}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('nothing runs at import', () => {
+  // A Deno or Node script that imports the package must be able to exit: no timer, socket or handle may be
+  // left behind by loading an entry. (`CloseReq` is the module loader closing the file it just read.)
+  it.each(['index', 'server', 'msw'])('dist/%s.js leaves no active handle behind', (entry) => {
+    const script = `await import(${JSON.stringify(join(packageDir, `dist/${entry}.js`))});
+      console.log(JSON.stringify(process.getActiveResourcesInfo().filter((r) => !['TTYWrap', 'PipeWrap', 'CloseReq'].includes(r))));`;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: packageDir,
+      encoding: 'utf8',
+    });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout.trim())).toEqual([]);
+  });
+
+  it('the precompiled validators generate no code at run time', () => {
+    const source = readFileSync(join(packageDir, 'src/engine/generated/validators.js'), 'utf8');
+    expect(source).not.toMatch(/new Function|\beval\(|\brequire\(/);
   });
 });

@@ -1,4 +1,8 @@
 const REASONS: Record<number, string> = {
+  200: 'OK',
+  204: 'No Content',
+  302: 'Found',
+  304: 'Not Modified',
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
@@ -20,7 +24,7 @@ const REASONS: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-/** The reason phrase Fastify puts in the `error` field of an error body. */
+/** The reason phrase of a status: Fastify's `error` field of an error body, a Fetch `Response`'s `statusText`. */
 export function statusText(status: number): string {
   return REASONS[status] ?? 'Error';
 }

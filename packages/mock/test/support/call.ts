@@ -1,5 +1,5 @@
 import { getResponse, type RequestHandler } from 'msw';
-import { DEFAULT_BASE_URL } from '../../src/base-url';
+import { DEFAULT_BASE_URL } from '../../src/engine/base-url';
 
 /** What a test looks at in an answer. */
 export interface Answer {

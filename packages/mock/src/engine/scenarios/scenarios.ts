@@ -1,0 +1,189 @@
+import { jsonResponse } from '../../internal/json-response';
+import { statusText } from '../../internal/status-text';
+import {
+  type RateLimitDecision,
+  RateLimiter,
+  type RateLimitOptions,
+  tooManyRequestsBody,
+} from './rate-limit';
+
+export type { RateLimitOptions } from './rate-limit';
+
+/** Options of {@link createScenarios}. */
+export interface ScenariosOptions {
+  /** Clock used by the rate limit, in epoch milliseconds; inject a fake one in tests. */
+  now?: () => number;
+}
+
+/** One queued failure: the status to answer with, and an optional `Retry-After`. */
+export interface FailNextOptions {
+  /** HTTP status, 400–599 (429 and 5xx are the useful ones). */
+  status: number;
+  /** Seconds sent in `Retry-After` (429 answers default to 1). */
+  retryAfterSeconds?: number;
+}
+
+/** What the scenarios decided for one request: answer now, or pass with extra headers. */
+export interface ScenarioDecision {
+  /** When set, the handler returns this instead of answering from the world. */
+  response: Response | undefined;
+  /** Headers to add to the handler's own answer (the `ratelimit-*` family). */
+  headers: Record<string, string>;
+}
+
+/** A read-only view of what is configured, for debugging and the control endpoint. */
+export interface ScenariosState {
+  latencyMs: number;
+  pendingFailures: number;
+  pendingNetworkErrors: number;
+  rateLimit: { perMinute: number; perMinuteWithKey: number } | null;
+}
+
+/** Switchable misbehaviour in front of the handlers: latency, failures, network errors, a rate limit. */
+export interface Scenarios {
+  /** Delays every answer by `ms` milliseconds (0 turns it off). */
+  latency(ms: number): Scenarios;
+  /** The next `count` requests fail with `options.status`; calls queue up in order. */
+  failNext(count: number, options?: FailNextOptions): Scenarios;
+  /** The next `count` requests fail at the network level (`fetch` rejects). */
+  networkErrorNext(count: number): Scenarios;
+  /** Turns on a per-key rate limit like the real one (`null` turns it off). */
+  rateLimit(options?: RateLimitOptions | null): Scenarios;
+  /** Removes every scenario: no latency, no queued failures, no rate limit. */
+  clear(): Scenarios;
+  /** What is configured now. */
+  readonly state: ScenariosState;
+  /** Applies the scenarios to one request; the handlers call this before answering. */
+  intercept(request: Request): Promise<ScenarioDecision>;
+}
+
+// What `createScenarios` instances know about themselves: whether a request would pass untouched.
+const idleChecks = new WeakMap<Scenarios, () => boolean>();
+
+/**
+ * True when `scenarios` has nothing configured (no latency, failure, network error or rate limit), so
+ * `intercept` would let any request through unchanged. False for scenarios not made by `createScenarios`.
+ */
+export function isIdle(scenarios: Scenarios): boolean {
+  return idleChecks.get(scenarios)?.() ?? false;
+}
+
+interface QueuedFailure {
+  remaining: number;
+  status: number;
+  retryAfterSeconds: number | undefined;
+}
+
+/**
+ * Creates a set of scenarios to hand to `createHandlers` (or the hosts), for testing how clients cope.
+ *
+ * @example
+ * const scenarios = createScenarios();
+ * scenarios.failNext(2, { status: 429, retryAfterSeconds: 1 }).latency(30);
+ * const handlers = createHandlers({ world: createWorld(), scenarios });
+ */
+export function createScenarios(options: ScenariosOptions = {}): Scenarios {
+  const now = options.now ?? Date.now;
+  let latencyMs = 0;
+  let networkErrors = 0;
+  let failures: QueuedFailure[] = [];
+  let limiter: RateLimiter | undefined;
+
+  const scenarios: Scenarios = {
+    latency(ms) {
+      latencyMs = nonNegativeInteger(ms, 'latency');
+      return scenarios;
+    },
+    failNext(count, failure = { status: 503 }) {
+      const remaining = nonNegativeInteger(count, 'failNext count');
+      if (!Number.isInteger(failure.status) || failure.status < 400 || failure.status > 599) {
+        throw new RangeError(
+          `failNext: status must be an HTTP error status (400-599), got ${failure.status}`,
+        );
+      }
+      const retryAfterSeconds =
+        failure.retryAfterSeconds === undefined
+          ? failure.status === 429
+            ? 1
+            : undefined
+          : nonNegativeInteger(failure.retryAfterSeconds, 'retryAfterSeconds');
+      if (remaining > 0) failures.push({ remaining, status: failure.status, retryAfterSeconds });
+      return scenarios;
+    },
+    networkErrorNext(count) {
+      networkErrors += nonNegativeInteger(count, 'networkErrorNext count');
+      return scenarios;
+    },
+    rateLimit(rateLimitOptions = {}) {
+      limiter = rateLimitOptions === null ? undefined : new RateLimiter(rateLimitOptions, now);
+      return scenarios;
+    },
+    clear() {
+      latencyMs = 0;
+      networkErrors = 0;
+      failures = [];
+      limiter = undefined;
+      return scenarios;
+    },
+    get state() {
+      return {
+        latencyMs,
+        pendingFailures: failures.reduce((sum, failure) => sum + failure.remaining, 0),
+        pendingNetworkErrors: networkErrors,
+        rateLimit: limiter
+          ? { perMinute: limiter.perMinute, perMinuteWithKey: limiter.perMinuteWithKey }
+          : null,
+      };
+    },
+    async intercept(request) {
+      if (latencyMs > 0) await sleep(latencyMs);
+      if (networkErrors > 0) {
+        networkErrors -= 1;
+        return { response: Response.error(), headers: {} };
+      }
+      const failure = failures[0];
+      if (failure) {
+        failure.remaining -= 1;
+        if (failure.remaining === 0) failures.shift();
+        return { response: failureResponse(failure, limiter, now()), headers: {} };
+      }
+      const decision: RateLimitDecision | undefined = limiter?.check(request);
+      return { response: decision?.response, headers: decision?.headers ?? {} };
+    },
+  };
+  idleChecks.set(
+    scenarios,
+    () => latencyMs === 0 && networkErrors === 0 && failures.length === 0 && limiter === undefined,
+  );
+  return scenarios;
+}
+
+function failureResponse(failure: QueuedFailure, limiter: RateLimiter | undefined, nowMs: number): Response {
+  const headers: Record<string, string> = {};
+  if (failure.retryAfterSeconds !== undefined) headers['retry-after'] = String(failure.retryAfterSeconds);
+  if (failure.status === 429) {
+    const retryAfter = failure.retryAfterSeconds ?? 1;
+    headers['ratelimit-limit'] = String(limiter?.perMinute ?? 50);
+    headers['ratelimit-remaining'] = '0';
+    headers['ratelimit-reset'] = String(Math.ceil(nowMs / 1000) + retryAfter);
+    return jsonResponse(tooManyRequestsBody(retryAfter), 429, headers);
+  }
+  const body = {
+    statusCode: failure.status,
+    error: statusText(failure.status),
+    message: `Simulated ${failure.status} ${statusText(failure.status)}`,
+  };
+  return jsonResponse(body, failure.status, headers);
+}
+
+function nonNegativeInteger(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 0) {
+    throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
+  }
+  return value;
+}
+
+// A timer started per delayed request only: nothing runs at import, and nothing outlives the wait.
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

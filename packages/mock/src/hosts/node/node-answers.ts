@@ -1,0 +1,46 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Answer } from '../../engine/answer';
+import type { OperationInput } from '../../engine/context';
+import { corsHeaders } from '../../engine/cors';
+import { toFetchHeaders } from './node-http';
+
+/** The standalone server's side of an operation: a Node request as its input, its answer onto the socket. */
+
+/** A Node request as an operation's input; the Fetch `Request` is only built if a scenario asks for it. */
+export class NodeInput implements OperationInput {
+  constructor(
+    readonly req: IncomingMessage,
+    readonly url: URL,
+    readonly params: Readonly<Record<string, string>>,
+  ) {}
+
+  header(name: string): string | null {
+    const value = this.req.headers[name.toLowerCase()];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  /** The request as the scenarios see it: a GET (HEAD included) with the client's headers and address. */
+  request(): Request {
+    const headers = toFetchHeaders(this.req);
+    // Hiro counts anonymous clients per IP; the rate-limit scenario reads it from here.
+    if (!headers.has('x-forwarded-for') && this.req.socket.remoteAddress) {
+      headers.set('x-forwarded-for', this.req.socket.remoteAddress);
+    }
+    return new Request(this.url, { method: 'GET', headers });
+  }
+}
+
+// The CORS headers of every answer, as `writeHead`'s flat name/value list.
+const CORS_PAIRS = Object.entries(corsHeaders()).flat();
+
+/** Writes an operation's answer straight to the socket, sized; a cached answer's bytes are written as they are. */
+export function writeAnswer(res: ServerResponse, answer: Answer, omitBody: boolean): void {
+  const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
+  const head = [...CORS_PAIRS];
+  for (const name in answer.headers) head.push(name, answer.headers[name] as string);
+  if (body !== null && answer.headers['content-length'] === undefined)
+    head.push('content-length', String(body.byteLength));
+  res.writeHead(answer.status, head);
+  res.end(omitBody ? undefined : body);
+}
