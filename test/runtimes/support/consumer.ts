@@ -52,8 +52,9 @@ export function consumer(name: string, extra: Record<string, string>, npmArgs: s
   return dir;
 }
 
-/** The hosts' project: our packages, Hono and esbuild (msw only if npm brings it as a peer). */
-export const hostsProject = () => consumer('hosts', { hono: versions.hono, esbuild: versions.esbuild });
+/** The hosts' project: our packages, Hono, esbuild and Node's types; no msw (an optional peer of the mock). */
+export const hostsProject = () =>
+  consumer('hosts', { hono: versions.hono, esbuild: versions.esbuild, '@types/node': versions.typesNode });
 
 /** Next.js without its optional native compiler and image packages: the route module needs neither. */
 export const nextProject = () =>

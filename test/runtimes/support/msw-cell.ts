@@ -10,7 +10,8 @@ import { lastJsonLine, run } from './run';
 
 // A consumer's own code: our handlers and its own in one server, overrides with `use`, our node helper.
 const consumerSource = `
-import { createHandlers, createWorld } from '@blockindex/mock';
+import { createWorld } from '@blockindex/mock';
+import { createHandlers } from '@blockindex/mock/msw';
 import { setupMockServer } from '@blockindex/mock/node';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
