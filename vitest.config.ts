@@ -7,6 +7,7 @@ export default defineConfig({
       'spec',
       'packages/*',
       'examples/*',
+      { test: { name: 'docs', include: ['test/docs/**/*.test.ts'], testTimeout: 60_000 } },
       {
         test: {
           name: 'packaging',
