@@ -9,6 +9,7 @@ export default defineConfig({
       'examples/*',
       // Jest's example runs under Jest, in the runtime matrix (test/runtimes).
       '!examples/jest',
+      { test: { name: 'docs', include: ['test/docs/**/*.test.ts'], testTimeout: 60_000 } },
       {
         test: {
           name: 'packaging',

@@ -15,7 +15,7 @@ import { startMockServer } from '@blockindex/mock/server';
 import cliProgress from 'cli-progress';
 import { addTransaction, emptySummary, formatSummary } from './summarize.js';
 
-const USAGE = `Usage: pnpm start [-- options]
+const USAGE = `Usage: pnpm demo [options]   (from the repository root; in examples/paginate: pnpm start [options])
 
 Prints a summary of every transaction of an address (count, STX sent and received, events by family).
 
@@ -81,8 +81,11 @@ function readFlags() {
     concurrency: { type: 'string', default: '4' },
     help: { type: 'boolean', short: 'h', default: false },
   } as const;
+  // pnpm 10 hands a `--` written before the flags (`pnpm start -- --help`) to the script as is; skip it.
+  const args = process.argv.slice(2);
+  if (args[0] === '--') args.shift();
   try {
-    return parseArgs({ options }).values;
+    return parseArgs({ args, options }).values;
   } catch (error) {
     // parseArgs throws a TypeError for an unknown flag or a missing value.
     throw new UsageError((error as Error).message);

@@ -70,6 +70,7 @@ describe('main', () => {
 
   it.concurrent.each([
     [['--help'], 0, /^Usage:/m],
+    [['--', '--help'], 0, /^Usage:/m], // pnpm 10 passes on the `--` of `pnpm start -- --help`
     [['--concurrency', '0'], 1, /--concurrency must be an integer/],
     [['--base-url', 'http://127.0.0.1:3999'], 1, /--address is required with --base-url/],
     [['--bogus'], 1, /Unknown option '--bogus'/],
