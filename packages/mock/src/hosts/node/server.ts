@@ -104,6 +104,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     targets: new BoundedCache(KNOWN_TARGETS),
     bound: host,
     allowedHosts: options.allowedHosts ?? [],
+    allowedHostValues: new Set(),
   };
   const server = createServer((req, res) => {
     try {
@@ -157,6 +158,19 @@ interface ServerState {
   /** The bound interface, a name the server always answers to. */
   readonly bound: string;
   readonly allowedHosts: AllowedHosts;
+  /** `Host` values already found allowed: a client sends the same one on every request. */
+  readonly allowedHostValues: Set<string>;
+}
+
+// Bounded: a client could send any number of distinct allowed values (ports, IP literals).
+const MAX_REMEMBERED_HOSTS = 64;
+
+function refusal(host: string | undefined, state: ServerState): string | undefined {
+  if (host === undefined || state.allowedHostValues.has(host)) return undefined;
+  const refused = hostRefusal(host, state.bound, state.allowedHosts);
+  if (refused === undefined && state.allowedHostValues.size < MAX_REMEMBERED_HOSTS)
+    state.allowedHostValues.add(host);
+  return refused;
 }
 
 /**
@@ -173,7 +187,7 @@ const KNOWN_TARGETS = { maxEntries: 2048, maxWeight: 8 * 1024 * 1024 };
 function handle(req: IncomingMessage, res: ServerResponse, state: ServerState): Promise<void> | undefined {
   const method = (req.method ?? 'GET').toUpperCase();
   // Every route, before anything else: a page that rebinds its own name to 127.0.0.1 sends its own `Host`.
-  const refusedHost = hostRefusal(req.headers.host, state.bound, state.allowedHosts);
+  const refusedHost = refusal(req.headers.host, state);
   if (refusedHost !== undefined) {
     writeAnswer(
       res,
