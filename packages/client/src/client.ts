@@ -322,13 +322,20 @@ export class BlockindexClient {
   }
 }
 
-/** The default `onWarning`: each operation's warning once per process, so a long-running server logs a handful of lines. */
+/**
+ * The default `onWarning`: each operation's warning once per process through `console.warn`, so a long-running
+ * server logs a handful of lines at most. Quiet under a test runner (`NODE_ENV=test`, set by Vitest and Jest),
+ * where it would only add noise to every run; pass `onWarning` to see warnings there.
+ */
 const warnedInProcess = new Set<string>();
 function warnOncePerProcess(warning: ApiWarning): void {
   if (warnedInProcess.has(warning.operation)) return;
+  if (globalThis.process?.env?.NODE_ENV === 'test') return;
   warnedInProcess.add(warning.operation);
   const instead = warning.replacement ? `; use ${warning.replacement} instead` : '';
-  console.warn(`[@blockindex/client] ${warning.operation}: the API says "${warning.warning}"${instead}`);
+  console.warn(
+    `[@blockindex/client] ${warning.operation}: the API sent Warning: ${warning.warning}${instead}`,
+  );
 }
 
 /**

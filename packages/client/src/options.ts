@@ -23,40 +23,40 @@ export interface ApiWarning {
 /** Request pacing (`rateLimit` option): how many requests the client starts per window. */
 export interface RateLimitOptions {
   /** Requests per minute. Default 50 without an API key, 500 with one (Hiro's published limits). */
-  perMinute?: number;
+  perMinute?: number | undefined;
   /** Requests per second. Default: none beyond `perMinute`. */
-  perSecond?: number;
+  perSecond?: number | undefined;
 }
 
 /** Settings of one call that override the client's. */
 export interface RequestOptions {
   /** Aborts this call, including a pending retry backoff or a wait in the pacer's queue. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Time limit of each attempt, in ms (`0` or `Infinity`: none). */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Time limit of the whole call (every attempt, backoff and queued wait), in ms (`0` or `Infinity`: none). */
-  deadlineMs?: number;
+  deadlineMs?: number | undefined;
   /** Largest decoded response body accepted, in bytes (`Infinity`: none). */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /** Retry settings for this call, merged over the client's; `false` disables retries. */
-  retry?: RetryOptions | false;
+  retry?: RetryOptions | false | undefined;
   /** Extra headers for this call; credentials among them are kept out of errors like the API key. */
-  headers?: HeadersOption;
+  headers?: HeadersOption | undefined;
 }
 
 /** How a list call is iterated with `for await`, and which page it starts at; all optional. */
 export interface IterationOptions {
   /** Items per request while iterating: an integer, values above 50 count as 50. Default: the query's `limit`, else 50. */
-  pageSize?: number;
+  pageSize?: number | undefined;
   /** Stop after this many items (a non-negative integer). */
-  maxItems?: number;
+  maxItems?: number | undefined;
   /**
    * Requests kept in flight once `total` is known (prefetch); items still come in order. Lists without a cursor
    * prefetch only while their `total` stays the same, and go one request at a time while it grows. Default 1.
    */
-  concurrency?: number;
+  concurrency?: number | undefined;
   /** Aborts the iteration and whatever request it has in flight. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /**
    * Start at the page this param names (a `page.nextPageParam`) instead of the first page: exactly the rows that
    * follow the page it came from, even if blocks were mined since. `null` or absent: the first page.
@@ -70,58 +70,58 @@ export interface ListOptions extends IterationOptions, RequestOptions {}
 /** Options of `getSmartContractsStatus`. */
 export interface ContractStatusOptions extends RequestOptions {
   /** Batch requests in flight at once when the ids need several. Default 4. */
-  concurrency?: number;
+  concurrency?: number | undefined;
 }
 
 /** Options of `createClient`; all optional. */
 export interface ClientOptions {
   /** Absolute http(s) URL of the API. Default `BASE_URLS.mainnet` (`https://api.hiro.so`). */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /**
    * Base URL of the Ordinals API, for `getBrc20Token` only. Default: `baseUrl`. Hiro's hosted Ordinals API was
    * deprecated in March 2026; the open-source indexer that served it (hirosystems/bitcoin-indexer, `ordinals` API)
    * still serves the same route where you run it.
    */
-  ordinalsBaseUrl?: string;
+  ordinalsBaseUrl?: string | undefined;
   /**
    * Hiro API key (raises the rate limit); sent in `apiKeyHeader`, blanked out of every error (message, body,
    * headers) if the server echoes it, and never sent to another origin. A key that cannot be a header value
    * (line breaks, control characters, characters above U+00FF, surrounding whitespace) makes `createClient` throw
    * a `TypeError` that does not show it.
    */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** Header that carries `apiKey`. Default `x-api-key`. */
-  apiKeyHeader?: string;
+  apiKeyHeader?: string | undefined;
   /**
    * Headers sent with every request. Credentials among them (the `apiKeyHeader` header, `authorization`,
    * `proxy-authorization`, and those named in `credentialHeaders`) are blanked out of errors and dropped when a
    * redirect leaves the origin.
    */
-  headers?: HeadersOption;
+  headers?: HeadersOption | undefined;
   /** More header names to treat as credentials (see `headers`). */
-  credentialHeaders?: readonly string[];
+  credentialHeaders?: readonly string[] | undefined;
   /** `fetch` to use. Default: `globalThis.fetch`, looked up on every call so MSW started later intercepts. */
-  fetch?: FetchFn;
+  fetch?: FetchFn | undefined;
   /** Time limit of each attempt, in ms; `0` or `Infinity` for none. Default 30 000. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Time limit of a whole call (attempts, backoff, queued waits), in ms; `0` or `Infinity` for none. Default 60 000. */
-  deadlineMs?: number;
+  deadlineMs?: number | undefined;
   /** Largest decoded response body accepted, in bytes; `Infinity` for none. Default 32 MiB. */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /** Aborts every request of this client. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Retry settings (defaults: 2 retries, 0.5 s doubling to 8 s); `false` disables retries. */
-  retry?: RetryOptions | false;
+  retry?: RetryOptions | false | undefined;
   /**
    * Paces requests so the client stays within the rate limit instead of earning 429s: `true` for Hiro's limits
    * (50/min without an API key, 500/min with one), or your own. Off by default.
    */
-  rateLimit?: boolean | RateLimitOptions;
+  rateLimit?: boolean | RateLimitOptions | undefined;
   /**
    * Called once per operation (per client) with the first `Warning` header its responses carry (Hiro sends one
    * with every response of a deprecated operation). Default: `console.warn` once per operation per process.
    */
-  onWarning?: (warning: ApiWarning) => void;
+  onWarning?: ((warning: ApiWarning) => void) | undefined;
   /** openapi-fetch middleware, run in order on every request and response. */
-  use?: Middleware[];
+  use?: Middleware[] | undefined;
 }

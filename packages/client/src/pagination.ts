@@ -1,4 +1,4 @@
-import type { WithResponse } from './api-promise.js';
+import { markHandled, type WithResponse } from './api-promise.js';
 import { AbortError, BlockindexError } from './errors.js';
 import {
   type Chunk,
@@ -109,63 +109,78 @@ export class Page<TItem, TBody extends PageBody<TItem> = PageBody<TItem>> {
 }
 
 /**
- * What a list call returns: `await` it for the first page, `for await` it for every item, or call `.pages()`
- * for every page. Nothing is requested until one of those starts.
+ * What a list call returns: a real `Promise` of the first page (`instanceof Promise`, accepted by test runners'
+ * `resolves`/`rejects`), that you can also `for await` for every item or `.pages()` for every page. The first page
+ * is requested one microtask after the call unless iteration started in the same turn (`for await` on the call),
+ * which skips it; a failure of a promise only iterated is never reported as an unhandled rejection.
  * @example
  * const page = await client.getAddressTransactions(address, { limit: 10 });
  * for await (const tx of client.getAddressTransactions(address, {}, { concurrency: 4 })) console.log(tx.tx.tx_id);
  */
 export class PagePromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
-  implements Promise<Page<TItem, TBody>>, AsyncIterable<TItem>
+  extends Promise<Page<TItem, TBody>>
+  implements AsyncIterable<TItem>
 {
+  // `then`, `catch` and `finally` make plain promises: only the call itself iterates.
+  static override get [Symbol.species](): PromiseConstructor {
+    return Promise;
+  }
+
   readonly #source: PageSource<TItem, TBody>;
   readonly #start: ListStart;
   readonly #options: IterationOptions;
+  readonly #settle: { resolve: (page: Page<TItem, TBody>) => void; reject: (reason: unknown) => void };
   #first: Promise<WithResponse<Page<TItem, TBody>>> | undefined;
+  #iterated = false;
 
   /** @internal Returned by list calls. */
   constructor(source: PageSource<TItem, TBody>, start: ListStart, options: IterationOptions = {}) {
+    let settle:
+      | { resolve: (page: Page<TItem, TBody>) => void; reject: (reason: unknown) => void }
+      | undefined;
+    super((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    this.#settle = settle as NonNullable<typeof settle>;
     this.#source = source;
     this.#start = start;
     this.#options = options;
+    // Iterating only (`for await` on the call) must not report the first page's failure as unhandled.
+    markHandled(this);
+    // A real promise settles without being asked to; iteration started in the same turn skips the first page's
+    // request it does not need.
+    queueMicrotask(() => {
+      if (!this.#iterated) this.withResponse();
+    });
   }
 
   /** The first page together with its raw `Response`. */
   withResponse(): Promise<WithResponse<Page<TItem, TBody>>> {
-    this.#first ??= this.#loadFirst();
+    if (this.#first === undefined) {
+      this.#first = this.#loadFirst();
+      this.#first.then(({ data }) => this.#settle.resolve(data), this.#settle.reject);
+    }
     return this.#first;
   }
 
-  // biome-ignore lint/suspicious/noThenProperty: a PagePromise is awaitable by design.
-  then<R1 = Page<TItem, TBody>, R2 = never>(
+  // biome-ignore lint/suspicious/noThenProperty: a Promise subclass; awaiting it after iteration began fetches the first page.
+  override then<R1 = Page<TItem, TBody>, R2 = never>(
     onfulfilled?: ((value: Page<TItem, TBody>) => R1 | PromiseLike<R1>) | null,
     // biome-ignore lint/suspicious/noExplicitAny: same signature as Promise#then, so `catch((e: Error) => …)` compiles.
     onrejected?: ((reason: any) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.withResponse().then(
-      typeof onfulfilled === 'function'
-        ? ({ data }) => onfulfilled(data)
-        : ({ data }) => data as unknown as R1,
-      onrejected,
-    );
-  }
-
-  catch<R = never>(
-    onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null,
-  ): Promise<Page<TItem, TBody> | R> {
-    return this.then(undefined, onrejected);
-  }
-
-  finally(onfinally?: (() => void) | null): Promise<Page<TItem, TBody>> {
-    return this.then().finally(onfinally);
-  }
-
-  get [Symbol.toStringTag](): string {
-    return 'PagePromise';
+    // Awaited after iteration started: the first page is fetched now.
+    this.withResponse();
+    return super.then(onfulfilled, onrejected);
   }
 
   /** Every page in order, each exact under chain growth; prefetches with `concurrency > 1`. */
-  async *pages(): AsyncGenerator<Page<TItem, TBody>, void, undefined> {
+  pages(): AsyncGenerator<Page<TItem, TBody>, void, undefined> {
+    this.#iterated = true;
+    return this.#pages();
+  }
+
+  async *#pages(): AsyncGenerator<Page<TItem, TBody>, void, undefined> {
     checkIterationOptions(this.#options);
     const { signal, maxItems, concurrency } = this.#options;
     if (maxItems !== undefined && maxItems <= 0) return;
@@ -195,10 +210,15 @@ export class PagePromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
   }
 
   /** Every item of the list once, in order, up to `maxItems`. */
-  async *[Symbol.asyncIterator](): AsyncGenerator<TItem, void, undefined> {
+  [Symbol.asyncIterator](): AsyncGenerator<TItem, void, undefined> {
+    this.#iterated = true;
+    return this.#items();
+  }
+
+  async *#items(): AsyncGenerator<TItem, void, undefined> {
     const limit = this.#options.maxItems ?? Number.POSITIVE_INFINITY;
     let count = 0;
-    for await (const page of this.pages()) {
+    for await (const page of this.#pages()) {
       for (const item of page.results) {
         if (count >= limit) return;
         throwIfAborted(this.#options.signal);

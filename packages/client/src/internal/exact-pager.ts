@@ -1,6 +1,6 @@
 import type { WithResponse } from '../api-promise.js';
 import { ListInconsistentError, ListOutpacedError } from '../errors.js';
-import { type Growth, OffsetAim, type Placement, type Shot } from './offset-aim.js';
+import { type AimedRequest, type Growth, OffsetAim, type Placement } from './offset-aim.js';
 import { linkedController } from './signals.js';
 
 /** The envelope every list operation returns; the address-transactions one adds the cursor fields. */
@@ -68,7 +68,7 @@ interface InFlight<TBody> {
   pos: number;
   limit: number;
   /** How an offset-mode request was aimed. */
-  shot: Shot | undefined;
+  aimed: AimedRequest | undefined;
   promise: Promise<WithResponse<TBody>>;
 }
 
@@ -135,7 +135,7 @@ export function firstChunk<TItem, TBody extends PageBody<TItem>>(
       first.limit !== undefined && first.limit > 0 ? first.limit : body.limit > 0 ? body.limit : undefined,
     ),
     delta: 0,
-    lead: 0,
+    ahead: 0,
     growing: false,
   };
   return { items, data: body, response: result.response, frame };
@@ -340,10 +340,10 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
           'inconsistently; the iteration stops rather than loop',
       );
     }
-    const pending = this.#inFlight.filter((f) => f.shot !== undefined && !f.shot.landed);
-    for (const other of pending) (other.shot as Shot).solo = false;
+    const pending = this.#inFlight.filter((f) => f.aimed !== undefined && !f.aimed.answered);
+    for (const other of pending) (other.aimed as AimedRequest).alone = false;
     let request: PageRequest;
-    let shot: Shot | undefined;
+    let aimed: AimedRequest | undefined;
     if (frame.mode === 'cursor') {
       request = {
         cursor: frame.anchor as string,
@@ -353,25 +353,25 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     } else {
       // Always a full page: under growth the answer lands earlier than aimed, and the slack absorbs that.
       const firstTry = (this.#attempts.get(pos) ?? 0) <= 1;
-      const aimed = (this.#aim as OffsetAim).aim(pos, { solo: pending.length === 0, firstTry });
-      request = { offset: aimed.offset, limit: frame.pageSize };
-      shot = aimed.shot;
+      const target = (this.#aim as OffsetAim).aim(pos, { alone: pending.length === 0, firstTry });
+      request = { offset: target.offset, limit: frame.pageSize };
+      aimed = target.aimed;
     }
     const promise = this.#source.fetch(request, this.#signal());
     // Growth is read as each answer lands, not when it is awaited: a prefetched page that landed early must stop
     // further prefetch at once. Failures surface when the page is awaited; until then nobody may be listening.
     promise.then(
       (result) => {
-        if (!shot) return;
+        if (!aimed) return;
         const { results, total } = result.data;
-        (this.#aim as OffsetAim).landed(shot, results.length > 0 ? total - frame.total0 : undefined);
+        (this.#aim as OffsetAim).answerArrived(aimed, results.length > 0 ? total - frame.total0 : undefined);
       },
       () => {
-        if (shot) shot.landed = true;
+        if (aimed) aimed.answered = true;
       },
     );
     const limit = request.limit as number;
-    this.#inFlight.push({ request, pos, limit, shot, promise });
+    this.#inFlight.push({ request, pos, limit, aimed, promise });
     this.#scheduledUpTo = Math.max(this.#scheduledUpTo, pos + limit);
   }
 
@@ -380,9 +380,9 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     const frame = this.#frame as Mutable<Frame>;
     const { results, total } = result.data;
     if (results.length === 0) {
-      if (flight.shot && flight.pos <= frame.next) this.#aim?.placed(flight.shot, 'empty');
-      // Without a lead an offset-mode request never aims past its position (the list only grew since).
-      const aimedAtPos = (flight.shot?.lead ?? 0) === 0;
+      if (flight.aimed && flight.pos <= frame.next) this.#aim?.answerPlaced(flight.aimed, 'empty');
+      // Without `ahead` an offset-mode request never aims past its position (the list only grew since).
+      const aimedAtPos = (flight.aimed?.ahead ?? 0) === 0;
       if (frame.mode === 'cursor' || (flight.pos <= frame.next && aimedAtPos)) {
         // Nothing at or after this position: the list ends here, unless its first page promised more.
         const at = Math.max(frame.next, flight.pos);
@@ -396,7 +396,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
         frame.end = Math.min(frame.end, at);
       } else {
         // Offset mode only tells that the request overshot the list as it is now: a prefetch past the real
-        // end (stop prefetching there), or a lead ahead of a growth that slowed down.
+        // end (stop prefetching there), or an `ahead` added for a growth that then slowed down.
         this.#prefetchEnd = Math.min(this.#prefetchEnd, flight.pos);
       }
       return;
@@ -419,8 +419,8 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
       }
       this.#largestTotal = total;
       start = flight.request.offset - (total - frame.total0);
-      if (flight.shot && flight.pos <= frame.next) {
-        this.#aim?.placed(flight.shot, placement(start, results.length, frame.next));
+      if (flight.aimed && flight.pos <= frame.next) {
+        this.#aim?.answerPlaced(flight.aimed, placement(start, results.length, frame.next));
       }
     }
     results.forEach((item, i) => {

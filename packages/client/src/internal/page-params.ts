@@ -51,7 +51,7 @@ export function frameOf(param: unknown, cursorList: boolean): Frame {
     end,
     pageSize: limit,
     delta: growth,
-    lead: 0,
+    ahead: 0,
     growing: growth !== 0,
   };
 }
