@@ -12,9 +12,9 @@ export const BASE_URLS = Object.freeze({
  * Checks a base URL and returns it without a trailing slash. Node's `Request` only accepts absolute URLs, so a
  * relative or malformed one is rejected here, where the message can say what is wrong, instead of on every call.
  */
-export function normalizeBaseUrl(baseUrl: string): string {
+export function normalizeBaseUrl(baseUrl: string, option = 'baseUrl'): string {
   const refuse = (rule: string, got = `got ${JSON.stringify(baseUrl)}`) =>
-    new TypeError(`baseUrl must ${rule}; ${got}`);
+    new TypeError(`${option} must ${rule}; ${got}`);
   const absolute = `be an absolute http(s) URL such as ${BASE_URLS.mainnet}`;
   if (typeof baseUrl !== 'string' || baseUrl.trim() === '') throw refuse(absolute, 'got an empty value');
   let url: URL;

@@ -1,6 +1,7 @@
-import type { Client, Middleware } from 'openapi-fetch';
-import { ApiPromise } from './api-promise.js';
+import type { Client } from 'openapi-fetch';
+import { ApiPromise, type WithResponse } from './api-promise.js';
 import { BASE_URLS, normalizeBaseUrl } from './base-urls.js';
+import { DEPRECATIONS } from './deprecations.js';
 import type { operations, paths } from './generated/schema.js';
 import {
   DEFAULT_STATUS_CONCURRENCY,
@@ -9,30 +10,31 @@ import {
   planStatusBatches,
   statusShapeProblem,
 } from './internal/contract-status-batch.js';
-import {
-  type PageBody,
-  type PageRequest,
-  type PageSource,
-  pageShapeProblem,
-} from './internal/exact-pager.js';
+import type { PageBody, PageSource } from './internal/exact-pager.js';
 import { buildHeaders, checkApiKey, credentialValues } from './internal/header-checks.js';
+import { LISTS, type ListName } from './internal/lists.js';
 import { createFetchClient } from './internal/openapi-fetch.js';
-import { pageQuery, withHexPrefix } from './internal/params.js';
-import { serializePath } from './internal/path-serializer.js';
+import { checkClientOptions, checkConcurrency } from './internal/option-checks.js';
+import { Pacer } from './internal/pacer.js';
+import { serializePath, withHexPrefix } from './internal/path-serializer.js';
+import { redact } from './internal/redact.js';
 import {
   type AttemptInit,
-  type FetchFn,
-  type HeadersOption,
   objectShapeProblem,
   type RawResult,
-  type RequestOptions,
   send,
   type TransportConfig,
   tagMiddleware,
-  type WithResponse,
 } from './internal/transport.js';
-import { type IterationOptions, PagePromise } from './pagination.js';
-import type { RetryOptions } from './retry.js';
+import type {
+  ApiWarning,
+  ClientOptions,
+  ContractStatusOptions,
+  IterationOptions,
+  ListOptions,
+  RequestOptions,
+} from './options.js';
+import { PagePromise } from './pagination.js';
 import type {
   AccountTransactionsWithTransfersQuery,
   AddressTransaction,
@@ -48,46 +50,14 @@ import type {
   SmartContractsStatusResponse,
 } from './types.js';
 
-/** Options of {@link createClient}; all optional. */
-export interface ClientOptions {
-  /** Absolute http(s) URL of the API. Default {@link BASE_URLS}.mainnet (`https://api.hiro.so`). */
-  baseUrl?: string;
-  /**
-   * Hiro API key (raises the rate limit); sent in `apiKeyHeader`, blanked out of every error (message, body,
-   * headers) if the server echoes it. A key that cannot be a header value (line breaks, control characters,
-   * characters above U+00FF, surrounding whitespace) makes `createClient` throw a `TypeError` that does not show it.
-   */
-  apiKey?: string;
-  /** Header that carries `apiKey`. Default `x-api-key`. */
-  apiKeyHeader?: string;
-  /**
-   * Headers sent with every request. Credentials among them (the `apiKeyHeader` header, `authorization`,
-   * `proxy-authorization`) are blanked out of errors like `apiKey`.
-   */
-  headers?: HeadersOption;
-  /** `fetch` to use. Default: `globalThis.fetch`, looked up on every call so MSW started later intercepts. */
-  fetch?: FetchFn;
-  /** Time limit of each attempt, in ms; `0` or `Infinity` for none. Default 30 000. */
-  timeoutMs?: number;
-  /** Aborts every request of this client. */
-  signal?: AbortSignal;
-  /** Retry settings (defaults: 2 retries, 0.5 s doubling to 8 s); `false` disables retries. */
-  retry?: RetryOptions | false;
-  /** openapi-fetch middleware, run in order on every request and response. */
-  use?: Middleware[];
-}
-
-/** Options of the list calls: how to iterate, plus the per-call request settings. */
-export interface ListOptions extends IterationOptions, RequestOptions {}
-
-/** Options of {@link BlockindexClient.getSmartContractsStatus}. */
-export interface ContractStatusOptions extends RequestOptions {
-  /** Batch requests in flight at once when the ids need several. Default 4. */
-  concurrency?: number;
-}
-
 /** Default time limit of one attempt. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Default time limit of a whole call: every attempt, backoff and queued wait together. */
+export const DEFAULT_DEADLINE_MS = 60_000;
+
+/** Default bound on a decoded response body: 32 MiB, far above the largest real page (50 rows, about 1 MB). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 type PathParams<Op extends keyof operations> = operations[Op]['parameters']['path'];
 
@@ -95,12 +65,19 @@ type PathParams<Op extends keyof operations> = operations[Op]['parameters']['pat
 export class BlockindexClient {
   /** The normalized base URL requests go to. */
   readonly baseUrl: string;
+  /** The normalized base URL of `getBrc20Token` (the Ordinals API). */
+  readonly ordinalsBaseUrl: string;
   readonly #api: Client<paths>;
   readonly #config: TransportConfig;
 
   /** @internal Use {@link createClient}. */
   constructor(options: ClientOptions = {}) {
+    checkClientOptions(options);
     this.baseUrl = normalizeBaseUrl(options.baseUrl ?? BASE_URLS.mainnet);
+    this.ordinalsBaseUrl =
+      options.ordinalsBaseUrl === undefined
+        ? this.baseUrl
+        : normalizeBaseUrl(options.ordinalsBaseUrl, 'ordinalsBaseUrl');
     const headers = buildHeaders(options.headers, 'headers');
     const keyHeader = options.apiKeyHeader ?? 'x-api-key';
     if (options.apiKey) {
@@ -109,6 +86,7 @@ export class BlockindexClient {
     }
     const credentialHeaders = ['authorization', 'proxy-authorization'];
     if (typeof keyHeader === 'string') credentialHeaders.push(keyHeader.toLowerCase());
+    for (const name of options.credentialHeaders ?? []) credentialHeaders.push(String(name).toLowerCase());
     // The per-call `fetch` passed by the transport replaces this one; it is here so nothing captures a global.
     // Headers go over as a plain object, or not at all: openapi-fetch merges them into every request.
     const fixedHeaders = Object.fromEntries(headers);
@@ -120,14 +98,32 @@ export class BlockindexClient {
     });
     const userErrors = new WeakSet<object>();
     for (const middleware of options.use ?? []) this.#api.use(tagMiddleware(middleware, userErrors));
+    const secrets = credentialValues(headers, credentialHeaders);
+    const warned = new Set<string>();
+    const onWarning = options.onWarning ?? warnOncePerProcess;
+    const pacer = options.rateLimit ? new Pacer(options.rateLimit, Boolean(options.apiKey)) : undefined;
     this.#config = {
       fetch: options.fetch,
       signal: options.signal,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       retry: options.retry,
-      secrets: credentialValues(headers, credentialHeaders),
+      secrets,
       credentialHeaders,
+      sentApiKey: Boolean(options.apiKey) || secrets.length > 0,
       userErrors,
+      onWarningHeader: (operation, response) => {
+        if (warned.has(operation)) return;
+        warned.add(operation);
+        onWarning({
+          operation,
+          warning: redact(response.headers.get('warning') ?? '', secrets),
+          replacement: DEPRECATIONS[operation as keyof typeof DEPRECATIONS],
+          url: redact(response.url, secrets),
+        });
+      },
+      ...(pacer && { pace: pacer.wait.bind(pacer), paced: pacer.observe.bind(pacer) }),
     };
   }
 
@@ -142,8 +138,9 @@ export class BlockindexClient {
     options?: RequestOptions,
   ): ApiPromise<Brc20TokenDetails> {
     const path = '/ordinals/v1/brc-20/tokens/{ticker}';
-    return this.#call(options, path, (init) =>
-      this.#api.GET(path, { params: { path: { ticker } }, ...init }),
+    const baseUrl = this.ordinalsBaseUrl;
+    return this.#call('getBrc20Token', options, path, (init) =>
+      this.#api.GET(path, { params: { path: { ticker } }, baseUrl, ...init }),
     );
   }
 
@@ -162,6 +159,7 @@ export class BlockindexClient {
     const batches = planStatusBatches(contractIds, `${this.baseUrl}${path}`.length);
     const { concurrency = DEFAULT_STATUS_CONCURRENCY, ...requestOptions } = options ?? {};
     const run = async (): Promise<WithResponse<SmartContractsStatusResponse>> => {
+      checkConcurrency(concurrency);
       if (batches.length === 0) {
         const response = Response.json({}, { status: 200 });
         return { data: mergeStatusMaps<never>([], []), response };
@@ -174,7 +172,12 @@ export class BlockindexClient {
             this.#config,
             (init) => this.#api.GET(path, { params: { query: { contract_id: batch } }, ...init }),
             { ...requestOptions, signal },
-            { method: 'GET', path, shape: (data) => statusShapeProblem(batch, data) },
+            {
+              operation: 'getSmartContractsStatus',
+              method: 'GET',
+              path,
+              shape: (data) => statusShapeProblem(batch, data),
+            },
           ),
         requestOptions.signal,
       );
@@ -190,6 +193,8 @@ export class BlockindexClient {
   /**
    * List the asset events of an address within one transaction (STX, FT and NFT, by `event_index`).
    * Await for the first page, or iterate every event with `for await`.
+   * @deprecated The API deprecates this operation (Stacks API v9); use
+   * `GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes`.
    * @throws {NotFoundError} when the transaction does not exist.
    * @example
    * for await (const event of client.getAddressTransactionEvents(address, txId)) console.log(event.type);
@@ -200,20 +205,13 @@ export class BlockindexClient {
     query: AddressTransactionEventsQuery = {},
     options: ListOptions = {},
   ): PagePromise<AddressTransactionEvent, AddressTransactionEventPage> {
-    const path = '/extended/v2/addresses/{address}/transactions/{tx_id}/events';
-    const pathParams = { address, tx_id: withHexPrefix(txId) };
-    return this.#list(query, options, {
-      identity: (event) => event.event_index,
-      cursor: false,
-      path,
-      get: (request, init) =>
-        this.#api.GET(path, { params: { path: pathParams, query: pageQuery(query, request) }, ...init }),
-    });
+    return this.#list('getAddressTransactionEvents', { address, tx_id: withHexPrefix(txId) }, query, options);
   }
 
   /**
    * List an account's transactions with their transfers (STX, FT and NFT), newest first.
    * Await for the first page, or iterate every transaction with `for await` (exact while the chain grows).
+   * @deprecated The API deprecates this operation; use `GET /extended/v3/principals/{principal}/transactions`.
    * @example
    * const page = await client.getAccountTransactionsWithTransfers(principal, { limit: 10 });
    */
@@ -222,20 +220,15 @@ export class BlockindexClient {
     query: AccountTransactionsWithTransfersQuery = {},
     options: ListOptions = {},
   ): PagePromise<AddressTransactionWithTransfers, AddressTransactionWithTransfersPage> {
-    const path = '/extended/v1/address/{principal}/transactions_with_transfers';
-    return this.#list(query, options, {
-      identity: (item) => item.tx.tx_id,
-      cursor: false,
-      path,
-      get: (request, init) =>
-        this.#api.GET(path, { params: { path: { principal }, query: pageQuery(query, request) }, ...init }),
-    });
+    return this.#list('getAccountTransactionsWithTransfers', { principal }, query, options);
   }
 
   /**
    * List an address's transactions with event counts, newest first. Await for the first page, or iterate
    * every transaction with `for await`: iteration anchors on the first page's `cursor`, so it stays exact
    * while the chain grows and can prefetch (`concurrency`).
+   * @deprecated The API deprecates this operation (Stacks API v9); use
+   * `GET /extended/v3/principals/{principal}/transactions`.
    * @example
    * for await (const { tx } of client.getAddressTransactions(address, {}, { concurrency: 4 })) console.log(tx.tx_id);
    */
@@ -244,14 +237,7 @@ export class BlockindexClient {
     query: AddressTransactionsQuery = {},
     options: ListOptions = {},
   ): PagePromise<AddressTransaction, AddressTransactionPage> {
-    const path = '/extended/v2/addresses/{address}/transactions';
-    return this.#list(query, options, {
-      identity: (item) => item.tx.tx_id,
-      cursor: true,
-      path,
-      get: (request, init) =>
-        this.#api.GET(path, { params: { path: { address }, query: pageQuery(query, request) }, ...init }),
-    });
+    return this.#list('getAddressTransactions', { address }, query, options);
   }
 
   /**
@@ -264,7 +250,7 @@ export class BlockindexClient {
     options?: RequestOptions,
   ): ApiPromise<Block> {
     const path = '/extended/v1/block/by_burn_block_height/{burn_block_height}';
-    return this.#call(options, path, (init) =>
+    return this.#call('getBlockByBurnBlockHeight', options, path, (init) =>
       this.#api.GET(path, { params: { path: { burn_block_height: height } }, ...init }),
     );
   }
@@ -280,41 +266,46 @@ export class BlockindexClient {
     options?: RequestOptions,
   ): ApiPromise<Block> {
     const path = '/extended/v1/block/by_burn_block_hash/{burn_block_hash}';
-    return this.#call(options, path, (init) =>
+    return this.#call('getBlockByBurnBlockHash', options, path, (init) =>
       this.#api.GET(path, { params: { path: { burn_block_hash: withHexPrefix(hash) } }, ...init }),
     );
   }
 
   #call<T>(
+    operation: string,
     options: RequestOptions | undefined,
     path: string,
     attempt: (init: AttemptInit) => Promise<RawResult<T>>,
   ): ApiPromise<T> {
     return new ApiPromise(
-      send(this.#config, attempt, options, { method: 'GET', path, shape: objectShapeProblem }),
+      send(this.#config, attempt, options, { operation, method: 'GET', path, shape: objectShapeProblem }),
     );
   }
 
+  /** One of the three list operations, as {@link LISTS} describes it. */
   #list<TItem, TBody extends PageBody<TItem>>(
+    name: ListName,
+    pathParams: Record<string, string>,
     query: { limit?: number; offset?: number; cursor?: string },
     options: ListOptions,
-    list: {
-      identity: (item: TItem) => unknown;
-      cursor: boolean;
-      path: string;
-      get: (request: PageRequest, init: AttemptInit) => Promise<RawResult<TBody>>;
-    },
   ): PagePromise<TItem, TBody> {
-    const { pageSize, maxItems, concurrency, signal, ...requestOptions } = options;
+    const list = LISTS[name];
+    const { pageSize, maxItems, concurrency, signal, pageParam, ...requestOptions } = options;
+    const description = { operation: name, method: 'GET', path: list.path, shape: list.shape };
     const source: PageSource<TItem, TBody> = {
-      identity: list.identity,
+      identity: list.identity as (item: TItem) => unknown,
       cursor: list.cursor,
       fetch: (request, pagerSignal) => {
         const perRequest: RequestOptions = pagerSignal
           ? { ...requestOptions, signal: pagerSignal }
           : requestOptions;
-        const description = { method: 'GET', path: list.path, shape: pageShapeProblem };
-        return send(this.#config, (init) => list.get(request, init), perRequest, description);
+        const get = (init: AttemptInit) =>
+          // One generic GET for three paths: openapi-fetch's per-path types cannot follow a path chosen at run time.
+          (this.#api.GET as (path: string, init: unknown) => Promise<RawResult<TBody>>)(list.path, {
+            params: { path: pathParams, query: list.query(query, request) },
+            ...init,
+          });
+        return send(this.#config, get, perRequest, description);
       },
     };
     const iteration: IterationOptions = {};
@@ -322,6 +313,7 @@ export class BlockindexClient {
     if (maxItems !== undefined) iteration.maxItems = maxItems;
     if (concurrency !== undefined) iteration.concurrency = concurrency;
     if (signal !== undefined) iteration.signal = signal;
+    if (pageParam !== undefined) iteration.pageParam = pageParam;
     return new PagePromise(
       source,
       { limit: query.limit, offset: query.offset, cursor: query.cursor },
@@ -331,11 +323,27 @@ export class BlockindexClient {
 }
 
 /**
+ * The default `onWarning`: each operation's warning once per process through `console.warn`, so a long-running
+ * server logs a handful of lines at most. Quiet under a test runner (`NODE_ENV=test`, set by Vitest and Jest),
+ * where it would only add noise to every run; pass `onWarning` to see warnings there.
+ */
+const warnedInProcess = new Set<string>();
+function warnOncePerProcess(warning: ApiWarning): void {
+  if (warnedInProcess.has(warning.operation)) return;
+  if (globalThis.process?.env?.NODE_ENV === 'test') return;
+  warnedInProcess.add(warning.operation);
+  const instead = warning.replacement ? `; use ${warning.replacement} instead` : '';
+  console.warn(
+    `[@blockindex/client] ${warning.operation}: the API sent Warning: ${warning.warning}${instead}`,
+  );
+}
+
+/**
  * Creates a client of the Blockchain Index Read API.
  * @example
  * import { createClient, BASE_URLS } from '@blockindex/client';
  * const client = createClient({ baseUrl: BASE_URLS.mainnet, apiKey: process.env.HIRO_API_KEY });
- * const block = await client.getBlockByBurnBlockHeight(744603);
+ * const statuses = await client.getSmartContractsStatus(['SP000000000000000000002Q6VF78.pox-4']);
  */
 export function createClient(options: ClientOptions = {}): BlockindexClient {
   return new BlockindexClient(options);

@@ -1,11 +1,64 @@
 import { redact, redactHeaders, redactJson } from './internal/redact.js';
+import { summarize } from './internal/summary.js';
 import type { ApiErrorBody } from './types.js';
 
-export { redact };
+/** What every {@link BlockindexError} may carry besides its message. */
+export interface BlockindexErrorOptions {
+  cause?: unknown;
+  /** HTTP method of the request the error is about. */
+  method?: string | undefined;
+  /** Full URL of that request, credentials blanked out. */
+  url?: string | undefined;
+}
 
-/** Base class of every error this client throws; `instanceof BlockindexError` catches them all. */
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/**
+ * Base class of every error this client throws; `instanceof BlockindexError` catches them all. Errors are safe to
+ * log: `JSON.stringify(error)` and `util.inspect(error)` give a bounded summary with credentials blanked out.
+ */
 export class BlockindexError extends Error {
   override readonly name: string = 'BlockindexError';
+  /** HTTP method of the request, when the error is about one. */
+  readonly method: string | undefined;
+  /** Full URL of the request (credentials blanked out), when the error is about one. */
+  readonly url: string | undefined;
+
+  constructor(message: string, options: BlockindexErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.method = options.method;
+    this.url = options.url;
+  }
+
+  /** A bounded, redacted summary for logs: what `JSON.stringify(error)` writes. */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, message: this.message };
+    for (const key of [
+      'method',
+      'url',
+      'status',
+      'code',
+      'requestId',
+      'retryAfterMs',
+      'replacement',
+    ] as const) {
+      const value = (this as Record<string, unknown>)[key];
+      if (value !== undefined) out[key] = value;
+    }
+    if ('body' in this && this.body !== undefined) out.body = summarize(this.body);
+    if (this.cause !== undefined) {
+      out.cause =
+        this.cause instanceof Error ? `${this.cause.name}: ${this.cause.message}` : summarize(this.cause);
+    }
+    return out;
+  }
+
+  /** What `util.inspect` (and so `console.log` in Node) shows: the stack and the bounded summary. */
+  [INSPECT](): string {
+    const { name: _name, message: _message, ...rest } = this.toJSON();
+    const details = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest, null, 2)}` : '';
+    return `${this.stack ?? `${this.name}: ${this.message}`}${details}`;
+  }
 }
 
 /** What an {@link ApiError} is built from: one non-2xx response and the request that caused it. */
@@ -35,22 +88,24 @@ export class ApiError extends BlockindexError {
   /** Response headers (rate-limit counters, `Warning`, ...), the API key replaced by `[redacted]` if echoed. */
   readonly headers: Headers;
   /** HTTP method of the request. */
-  readonly method: string;
+  declare readonly method: string;
   /** Full URL of the request. */
-  readonly url: string;
+  declare readonly url: string;
   /** Request id sent by the server or its edge (`x-request-id`, else `cf-ray`), if any. */
   readonly requestId: string | undefined;
   /** Machine-readable error code from the body (e.g. `FST_ERR_VALIDATION`), if any. */
   readonly code: string | undefined;
 
-  constructor(init: ApiErrorInit) {
+  constructor(init: ApiErrorInit, detail?: string) {
     const clean = redactResponseData(init);
-    super(redact(formatApiErrorMessage(clean), init.secrets));
+    const message = formatApiErrorMessage(clean);
+    super(redact(detail ? `${message} (${detail})` : message, init.secrets), {
+      method: clean.method,
+      url: clean.url,
+    });
     this.status = clean.status;
     this.body = clean.body;
     this.headers = clean.headers;
-    this.method = clean.method;
-    this.url = clean.url;
     this.requestId = clean.headers.get('x-request-id') ?? clean.headers.get('cf-ray') ?? undefined;
     this.code = readString(clean.body, 'code');
   }
@@ -59,6 +114,33 @@ export class ApiError extends BlockindexError {
 /** 400: the request was rejected by validation (bad limit, malformed address, ...). */
 export class BadRequestError extends ApiError {
   override readonly name: string = 'BadRequestError';
+}
+
+/** 401: the API key is missing or was rejected; the message hints at the `apiKey` option. */
+export class UnauthorizedError extends ApiError {
+  override readonly name: string = 'UnauthorizedError';
+}
+
+/** 403: the API key is not allowed this request (or an edge refused the client); the message hints at `apiKey`. */
+export class ForbiddenError extends ApiError {
+  override readonly name: string = 'ForbiddenError';
+}
+
+/** 410: the operation was disabled upstream; `replacement` names what to call instead, when the API says. */
+export class GoneError extends ApiError {
+  override readonly name: string = 'GoneError';
+  /** The operation the API recommends instead, e.g. `GET /extended/v3/principals/{principal}/transactions`. */
+  readonly replacement: string | undefined;
+
+  constructor(init: ApiErrorInit & { replacement?: string | undefined }) {
+    super(
+      init,
+      init.replacement
+        ? `the operation was disabled upstream; use ${init.replacement} instead`
+        : 'the operation was disabled upstream',
+    );
+    this.replacement = init.replacement;
+  }
 }
 
 /** 404: the token, transaction, block or cursor does not exist. */
@@ -72,8 +154,8 @@ export class RateLimitError extends ApiError {
   /** Delay the server asked for (`Retry-After` or `ratelimit-reset`), in milliseconds, if it said. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(init: ApiErrorInit & { retryAfterMs?: number | undefined }) {
-    super(init);
+  constructor(init: ApiErrorInit & { retryAfterMs?: number | undefined }, detail?: string) {
+    super(init, detail);
     this.retryAfterMs = init.retryAfterMs;
   }
 }
@@ -106,35 +188,63 @@ export class ResponseParseError extends BlockindexError {
   /** Response headers, the API key replaced by `[redacted]` if echoed. */
   readonly headers: Headers;
   /** HTTP method of the request. */
-  readonly method: string;
+  declare readonly method: string;
   /** Full URL of the request. */
-  readonly url: string;
+  declare readonly url: string;
 
-  constructor(init: {
-    status: number;
-    headers: Headers;
-    method: string;
-    url: string;
-    reason: string;
-    cause?: unknown;
-    secrets?: readonly string[];
-  }) {
+  constructor(init: ResponseErrorInit) {
     const url = redact(init.url, init.secrets);
     super(redact(`${init.status} ${init.method} ${describeUrl(url)}: ${init.reason}`, init.secrets), {
       cause: init.cause,
+      method: init.method,
+      url,
     });
     this.status = init.status;
     this.headers = redactHeaders(init.headers, init.secrets);
-    this.method = init.method;
-    this.url = url;
   }
+}
+
+/** What a {@link ResponseParseError} or {@link ResponseTooLargeError} is built from. */
+export interface ResponseErrorInit {
+  status: number;
+  headers: Headers;
+  method: string;
+  url: string;
+  reason: string;
+  cause?: unknown;
+  secrets?: readonly string[];
+}
+
+/**
+ * The response body (after decompression) passed `maxResponseBytes`; reading stopped there, so memory stays near
+ * the bound. Not retried: the same request would bring the same body.
+ */
+export class ResponseTooLargeError extends ResponseParseError {
+  override readonly name: string = 'ResponseTooLargeError';
+  /** The bound that was passed, in bytes. */
+  readonly maxBytes: number;
+
+  constructor(init: ResponseErrorInit & { maxBytes: number }) {
+    super(init);
+    this.maxBytes = init.maxBytes;
+  }
+}
+
+/**
+ * The server's pages contradict each other in a way no exact iteration can follow: a page that repeats rows
+ * already delivered while more are expected, or a list that shrank (a reorg, dropped unanchored transactions)
+ * so rows would be skipped. The iteration stops rather than loop, skip or repeat; start it again.
+ */
+export class ListInconsistentError extends BlockindexError {
+  override readonly name: string = 'ListInconsistentError';
 }
 
 /**
  * Iterating a list without a cursor, the list grew by more than a page between requests again and again, so
  * the iterator could not tell which rows it had missed; it stops rather than skip any. Use a larger `pageSize`.
+ * A kind of {@link ListInconsistentError}.
  */
-export class ListOutpacedError extends BlockindexError {
+export class ListOutpacedError extends ListInconsistentError {
   override readonly name: string = 'ListOutpacedError';
 }
 
@@ -143,10 +253,25 @@ export class ListOutpacedError extends BlockindexError {
  * @example
  * throw createApiError({ status: 404, body: { error: 'Not found' }, headers, method: 'GET', url });
  */
-export function createApiError(init: ApiErrorInit & { retryAfterMs?: number | undefined }): ApiError {
+export function createApiError(
+  init: ApiErrorInit & {
+    retryAfterMs?: number | undefined;
+    /** What a 410 should recommend instead (the spec's replacement of the operation). */
+    replacement?: string | undefined;
+    /** Whether the request carried an API key: a 401/403 hint says what to check. */
+    sentApiKey?: boolean;
+  },
+): ApiError {
   const { status } = init;
   if (status === 400) return new BadRequestError(init);
+  if (status === 401 || status === 403) {
+    const hint = init.sentApiKey
+      ? 'the API key was rejected: check the apiKey option'
+      : 'no API key was sent: pass one with the apiKey option';
+    return status === 401 ? new UnauthorizedError(init, hint) : new ForbiddenError(init, hint);
+  }
   if (status === 404) return new NotFoundError(init);
+  if (status === 410) return new GoneError(init);
   if (status === 429) return new RateLimitError(init);
   if (status >= 500 && status <= 599) return new ServerError(init);
   return new ApiError(init);

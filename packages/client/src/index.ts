@@ -1,25 +1,49 @@
 export type { Middleware } from 'openapi-fetch';
+export type { WithResponse } from './api-promise.js';
 export { ApiPromise } from './api-promise.js';
 export { BASE_URLS } from './base-urls.js';
-export type { ClientOptions, ContractStatusOptions, ListOptions } from './client.js';
-export { BlockindexClient, createClient, DEFAULT_TIMEOUT_MS } from './client.js';
-export type { ApiErrorInit } from './errors.js';
+export {
+  BlockindexClient,
+  createClient,
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+} from './client.js';
+export type { DeprecatedOperation } from './deprecations.js';
+export { DEPRECATIONS } from './deprecations.js';
+export type { ApiErrorInit, BlockindexErrorOptions, ResponseErrorInit } from './errors.js';
 export {
   AbortError,
   ApiError,
   BadRequestError,
   BlockindexError,
   ConnectionError,
+  ForbiddenError,
+  GoneError,
+  ListInconsistentError,
   ListOutpacedError,
   NotFoundError,
   RateLimitError,
   ResponseParseError,
+  ResponseTooLargeError,
   ServerError,
   TimeoutError,
+  UnauthorizedError,
 } from './errors.js';
 export type { components, operations, paths } from './generated/schema.js';
-export type { HeadersOption, RequestOptions, WithResponse } from './internal/transport.js';
-export type { IterationOptions, ListStart, Page, PageBody, PagePromise } from './pagination.js';
+export type {
+  ApiWarning,
+  ClientOptions,
+  ContractStatusOptions,
+  FetchFn,
+  HeadersOption,
+  IterationOptions,
+  ListOptions,
+  RateLimitOptions,
+  RequestOptions,
+} from './options.js';
+export type { PageData, PageParam } from './page-param.js';
+export type { ListStart, Page, PageBody, PagePromise } from './pagination.js';
 export type { RetryOptions, RetryPolicy } from './retry.js';
 export { DEFAULT_RETRY_POLICY } from './retry.js';
 export type {

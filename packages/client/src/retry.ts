@@ -41,7 +41,7 @@ export function resolveRetryPolicy(
     if (!layer) continue;
     for (const key of Object.keys(merged) as (keyof RetryPolicy)[]) {
       const value = layer[key];
-      if (value !== undefined) merged[key] = Math.max(0, value);
+      if (value !== undefined) merged[key] = value;
     }
   }
   return merged;
@@ -73,28 +73,46 @@ export function backoffDelayMs(
 }
 
 /**
- * The wait a response asks for, in ms: `retry-after-ms`, then `Retry-After` (seconds or an HTTP date), then
- * `ratelimit-reset` (delta seconds, or a unix timestamp when it is that large). `undefined` when none is usable.
+ * The wait a response asks for, in ms, or `undefined` when it names none that is usable:
+ * - `retry-after-ms`: a non-negative number of milliseconds;
+ * - `Retry-After`: non-negative integer seconds or an HTTP-date (RFC 9110); anything else (`-5`, `1.5`, `soon`,
+ *   a date in some other format) is ignored rather than guessed at, so backoff applies;
+ * - `ratelimit-reset` (delta seconds, or a unix timestamp when it is that large), only on a 429 or when
+ *   `ratelimit-remaining` is `0`: on other statuses it describes the rate-limit window, not this failure.
  */
-export function parseRetryAfterMs(headers: Headers, now: number = Date.now()): number | undefined {
-  const ms = headers.get('retry-after-ms');
-  if (ms !== null && isNumeric(ms)) return Math.max(0, Number(ms));
+export function parseRetryAfterMs(
+  headers: Headers,
+  now: number = Date.now(),
+  status: number = 429,
+): number | undefined {
+  const ms = headers.get('retry-after-ms')?.trim();
+  if (ms !== undefined && /^\d+(\.\d+)?$/.test(ms)) return Number(ms);
 
-  const retryAfter = headers.get('retry-after');
-  if (retryAfter !== null) {
-    if (isNumeric(retryAfter)) return Math.max(0, Number(retryAfter) * 1000);
-    const date = Date.parse(retryAfter);
-    if (!Number.isNaN(date)) return Math.max(0, date - now);
+  const retryAfter = headers.get('retry-after')?.trim();
+  if (retryAfter !== undefined) {
+    if (/^\d+$/.test(retryAfter)) return Number(retryAfter) * 1000;
+    if (HTTP_DATE.some((form) => form.test(retryAfter))) {
+      const date = Date.parse(retryAfter);
+      if (!Number.isNaN(date)) return Math.max(0, date - now);
+    }
   }
 
-  const reset = headers.get('ratelimit-reset');
-  if (reset !== null && isNumeric(reset)) {
+  const limited = status === 429 || headers.get('ratelimit-remaining')?.trim() === '0';
+  const reset = headers.get('ratelimit-reset')?.trim();
+  if (limited && reset !== undefined && /^\d+$/.test(reset)) {
     const value = Number(reset);
     // Hiro documents a unix timestamp, the IETF draft delta-seconds; no delta is anywhere near 2001 in seconds.
-    return value > 1_000_000_000 ? Math.max(0, value * 1000 - now) : Math.max(0, value * 1000);
+    return value > 1_000_000_000 ? Math.max(0, value * 1000 - now) : value * 1000;
   }
   return undefined;
 }
+
+/** The three date forms RFC 9110 allows in `Retry-After`: IMF-fixdate, RFC 850 and asctime. */
+const HTTP_DATE = [
+  /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+  /^[A-Z][a-z]+, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/,
+  /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/,
+];
 
 /**
  * How long to wait before retrying after `error`, or `undefined` to give up: not retryable, out of retries,
@@ -107,7 +125,8 @@ export function retryDelayMs(
   random?: () => number,
 ): number | undefined {
   if (policy === false || retryIndex >= policy.maxRetries || !isRetryableError(error)) return undefined;
-  const requested = error instanceof ApiError ? parseRetryAfterMs(error.headers) : undefined;
+  const requested =
+    error instanceof ApiError ? parseRetryAfterMs(error.headers, Date.now(), error.status) : undefined;
   if (requested !== undefined) return requested <= policy.maxRetryAfterMs ? requested : undefined;
   return backoffDelayMs(retryIndex, policy, random);
 }
@@ -136,8 +155,4 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 function abortErrorFrom(signal: AbortSignal): AbortError {
   return new AbortError('The request was aborted', { cause: signal.reason });
-}
-
-function isNumeric(value: string): boolean {
-  return /^\s*\d+(\.\d+)?\s*$/.test(value);
 }

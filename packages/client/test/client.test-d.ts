@@ -11,6 +11,8 @@ import {
   createClient,
   type operations,
   type Page,
+  type PageData,
+  type PageParam,
   type PagePromise,
   type RateLimitError,
   type SmartContractStatus,
@@ -115,5 +117,19 @@ describe('wrong parameters do not compile', () => {
     createClient({ baseURL: 'https://api.hiro.so' });
     // @ts-expect-error unknown iteration option
     client.getAddressTransactions(address, {}, { pageLimit: 10 });
+  });
+});
+
+describe('page params', () => {
+  it('pages expose a JSON page param and a plain JSON form', async () => {
+    const page = await client.getAddressTransactions(address);
+    expectTypeOf(page.nextPageParam).toEqualTypeOf<PageParam | null>();
+    expectTypeOf(page.toJSON()).toEqualTypeOf<PageData<AddressTransaction>>();
+    expectTypeOf(page.getNextPage).parameter(0).toEqualTypeOf<{ signal?: AbortSignal } | undefined>();
+    expectTypeOf(client.getAddressTransactions(address, {}, { pageParam: page.nextPageParam })).toEqualTypeOf<
+      PagePromise<AddressTransaction, components['schemas']['AddressTransactionPage']>
+    >();
+    // @ts-expect-error a page param is an object, not an offset
+    client.getAccountTransactionsWithTransfers(address, {}, { pageParam: 20 });
   });
 });

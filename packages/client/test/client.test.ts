@@ -108,13 +108,44 @@ describe('createClient: paths and parameters', () => {
 });
 
 describe('createClient: list calls', () => {
-  it('requests nothing until the list call is awaited or iterated', async () => {
-    const { fetch } = fakeFetch(() => json({ limit: 20, offset: 0, total: 0, results: [] }));
-    const pending = createClient({ fetch }).getAddressTransactions(ADDRESS);
-    await Promise.resolve();
-    expect(fetch).not.toHaveBeenCalled();
-    await pending;
-    expect(fetch).toHaveBeenCalledTimes(1);
+  it('is a real Promise that test runners accept, and iteration in the same turn sends no extra request', async () => {
+    const list = new FakeList(25);
+    const { fetch } = listServer(list);
+    const client = createClient({ fetch });
+    const call = client.getAccountTransactionsWithTransfers(ADDRESS);
+    expect(call).toBeInstanceOf(Promise);
+    expect(call.then(() => 1)).not.toHaveProperty('withResponse');
+    await expect(call).resolves.toMatchObject({ total: 25 });
+    const requestsBefore = fetch.mock.calls.length;
+    let items = 0;
+    for await (const _ of client.getAccountTransactionsWithTransfers(ADDRESS, {}, { pageSize: 50 })) items++;
+    expect(items).toBe(25);
+    expect(fetch.mock.calls.length - requestsBefore).toBe(1);
+    const missing = fakeFetch(() => json({ error: 'not found' }, { status: 404 }));
+    const single = createClient({ fetch: missing.fetch }).getBlockByBurnBlockHeight(1);
+    expect(single).toBeInstanceOf(Promise);
+    await expect(single).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('reports no unhandled rejection when a failing list call is only iterated or only used through withResponse', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const { fetch } = fakeFetch(() => json({ error: 'bad' }, { status: 400 }));
+      const client = createClient({ fetch });
+      const iterate = async () => {
+        for await (const _ of client.getAddressTransactions(ADDRESS)) {
+        }
+      };
+      await expect(iterate()).rejects.toBeInstanceOf(Error);
+      await expect(client.getAddressTransactions(ADDRESS).withResponse()).rejects.toBeInstanceOf(Error);
+      await expect(client.getBrc20Token('ordi').withResponse()).rejects.toBeInstanceOf(Error);
+      await new Promise<void>((resolve) => setTimeout(resolve, 10));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
   });
 
   it('resolves to a page with results, total, limit, offset, response and a working next page', async () => {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
@@ -37,5 +37,33 @@ describe.skipIf(!built && !inCi)('built package', () => {
     await expect(client.getBlockByBurnBlockHeight(1)).resolves.toEqual({ height: 1 });
     await expect(client.getBlockByBurnBlockHeight(9)).rejects.toBeInstanceOf(cjs.NotFoundError);
     expect(Object.keys(cjs.BASE_URLS)).toEqual(['mainnet', 'testnet', 'mock']);
+  });
+
+  it('publishes no internal type in its declarations', () => {
+    for (const file of ['index.d.ts', 'index.d.cts']) {
+      const types = readFileSync(new URL(file, dist), 'utf8');
+      for (const name of [
+        'PageSource',
+        'Frame',
+        'Chunk',
+        'Growth',
+        'Shot',
+        'ExactPager',
+        'TransportConfig',
+        'OffsetAim',
+      ]) {
+        expect(types, `${name} in ${file}`).not.toMatch(new RegExp(`\\b(interface|class|type) ${name}\\b`));
+      }
+    }
+  });
+
+  it('answers a list call with a real Promise that carries page params', async () => {
+    const esm = await import(new URL('index.js', dist).href);
+    const page = { limit: 1, offset: 0, total: 2, results: [{ tx: { tx_id: '0x1' } }] };
+    const client = esm.createClient({ fetch: async () => Response.json(page) });
+    const call = client.getAccountTransactionsWithTransfers('SP1');
+    expect(call).toBeInstanceOf(Promise);
+    const json = JSON.parse(JSON.stringify(await call));
+    expect(json.nextPageParam).toEqual({ cursor: null, offset: 1, total: 2, end: 2, limit: 1, growth: 0 });
   });
 });

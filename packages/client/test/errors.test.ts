@@ -5,12 +5,15 @@ import {
   BlockindexError,
   ConnectionError,
   createApiError,
+  ForbiddenError,
+  GoneError,
   NotFoundError,
   RateLimitError,
-  redact,
   ServerError,
   TimeoutError,
+  UnauthorizedError,
 } from '../src/errors.js';
+import { redact } from '../src/internal/redact.js';
 import type { ApiErrorBody } from '../src/types.js';
 
 const URL_9 = 'https://api.hiro.so/extended/v1/block/by_burn_block_height/9';
@@ -35,10 +38,10 @@ describe('createApiError', () => {
     [502, ServerError],
     [503, ServerError],
     [599, ServerError],
-    [401, ApiError],
-    [403, ApiError],
+    [401, UnauthorizedError],
+    [403, ForbiddenError],
     [409, ApiError],
-    [410, ApiError],
+    [410, GoneError],
     [304, ApiError],
   ];
   it.each(classes)('maps status %i to %o', (status, cls) => {
@@ -163,7 +166,7 @@ describe('createApiError', () => {
   it('never shows the API key, even when the server echoes it', () => {
     const error = make(401, { error: 'Unauthorized', message: 'invalid API key sk-secret' });
     expect(error.message).toBe(
-      '401 GET /extended/v1/block/by_burn_block_height/9: invalid API key [redacted]',
+      '401 GET /extended/v1/block/by_burn_block_height/9: invalid API key [redacted] (no API key was sent: pass one with the apiKey option)',
     );
     expect(error.message).not.toContain('sk-secret');
   });

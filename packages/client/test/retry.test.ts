@@ -39,7 +39,6 @@ describe('resolveRetryPolicy', () => {
     ['client off', false, undefined, false],
     ['call off', { maxRetries: 5 }, false, false],
     ['call re-enables', false, { maxRetries: 1 }, { ...DEFAULT_RETRY_POLICY, maxRetries: 1 }],
-    ['negative clamps to 0', { maxRetries: -3 }, undefined, { ...DEFAULT_RETRY_POLICY, maxRetries: 0 }],
   ] as const)('%s', (_name, client, call, want) => {
     expect(resolveRetryPolicy(client, call)).toEqual(want);
   });
@@ -95,7 +94,10 @@ describe('parseRetryAfterMs', () => {
   const now = Date.parse('2026-01-01T00:00:00Z');
   it.each([
     ['Retry-After seconds', { 'retry-after': '3' }, 3000],
-    ['Retry-After fractional seconds', { 'retry-after': '1.5' }, 1500],
+    // RFC 9110 allows only integer seconds or an HTTP-date; anything else falls back to backoff.
+    ['Retry-After fractional seconds (not allowed)', { 'retry-after': '1.5' }, undefined],
+    ['Retry-After negative (not a 2001 date)', { 'retry-after': '-5' }, undefined],
+    ['Retry-After a date in a non-HTTP format', { 'retry-after': '2030-01-01' }, undefined],
     ['Retry-After HTTP date', { 'retry-after': 'Thu, 01 Jan 2026 00:00:05 GMT' }, 5000],
     ['Retry-After date in the past', { 'retry-after': 'Wed, 31 Dec 2025 23:59:00 GMT' }, 0],
     ['retry-after-ms wins', { 'retry-after-ms': '250', 'retry-after': '3' }, 250],

@@ -1,7 +1,7 @@
-import { ListOutpacedError } from '../errors.js';
-import { type Growth, OffsetAim, type Placement, type Shot } from './offset-aim.js';
+import type { WithResponse } from '../api-promise.js';
+import { ListInconsistentError, ListOutpacedError } from '../errors.js';
+import { type AimedRequest, type Growth, OffsetAim, type Placement } from './offset-aim.js';
 import { linkedController } from './signals.js';
-import type { WithResponse } from './transport.js';
 
 /** The envelope every list operation returns; the address-transactions one adds the cursor fields. */
 export interface PageBody<TItem> {
@@ -68,7 +68,7 @@ interface InFlight<TBody> {
   pos: number;
   limit: number;
   /** How an offset-mode request was aimed. */
-  shot: Shot | undefined;
+  aimed: AimedRequest | undefined;
   promise: Promise<WithResponse<TBody>>;
 }
 
@@ -131,9 +131,11 @@ export function firstChunk<TItem, TBody extends PageBody<TItem>>(
     total0: body.total,
     next: next + count,
     end,
-    pageSize: clampPageSize(first.limit ?? (body.limit > 0 ? body.limit : undefined)),
+    pageSize: clampPageSize(
+      first.limit !== undefined && first.limit > 0 ? first.limit : body.limit > 0 ? body.limit : undefined,
+    ),
     delta: 0,
-    lead: 0,
+    ahead: 0,
     growing: false,
   };
   return { items, data: body, response: result.response, frame };
@@ -175,6 +177,13 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
   #link: ReturnType<typeof linkedController> | undefined;
   readonly #concurrency: number;
   readonly #maxItems: number;
+  /** Identities skipped as already delivered since the last chunk: a page of nothing else is an inconsistency. */
+  #repeated = 0;
+  /** Requests sent, and the most the list's size justifies (set once the end is known). */
+  #requests = 0;
+  #budget = Number.POSITIVE_INFINITY;
+  /** Largest `total` an offset-mode answer reported: a smaller one means rows left the list. */
+  #largestTotal = 0;
 
   constructor(source: PageSource<TItem, TBody>, options: PagerOptions) {
     this.#source = source;
@@ -186,6 +195,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
       const frame = { ...options.frame };
       frame.end = Math.min(frame.end, frame.next + this.#maxItems);
       this.#frame = frame;
+      this.#largestTotal = frame.total0 + frame.delta;
       this.#scheduledUpTo = frame.next;
       this.#aim = new OffsetAim(frame, false);
     }
@@ -225,6 +235,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     const chunk = firstChunk(this.#source, first, result, this.#maxItems, this.#seen);
     const frame = { ...chunk.frame };
     this.#frame = frame;
+    this.#largestTotal = frame.total0;
     this.#aim = new OffsetAim(frame, true);
     // Everything the first page brought is delivered, or lies past the end.
     this.#scheduledUpTo = frame.next;
@@ -235,7 +246,15 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     const frame = this.#frame as Mutable<Frame>;
     let fetched = false;
     for (;;) {
+      this.#repeated = 0;
       const items = this.#takeContiguous();
+      if (items.length === 0 && this.#repeated > 0 && frame.next < frame.end) {
+        throw new ListInconsistentError(
+          `A page repeated ${this.#repeated} rows already delivered and brought nothing new, while ` +
+            `${Number.isFinite(frame.end) ? frame.end - frame.next : 'more'} rows were still expected: ` +
+            'the server pages inconsistently; the iteration stops rather than loop',
+        );
+      }
       const done = frame.next >= frame.end;
       if ((items.length > 0 || (done && fetched)) && this.#last) {
         return { items, data: this.#last.data, response: this.#last.response, frame: { ...frame } };
@@ -261,7 +280,10 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
       this.#buffer.delete(frame.next);
       frame.next += 1;
       const id = this.#source.identity(item);
-      if (this.#seen.has(id)) continue;
+      if (this.#seen.has(id)) {
+        this.#repeated += 1;
+        continue;
+      }
       this.#seen.add(id);
       out.push(item);
     }
@@ -306,10 +328,22 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
 
   #issue(pos: number): void {
     const frame = this.#frame as Mutable<Frame>;
-    const pending = this.#inFlight.filter((f) => f.shot !== undefined && !f.shot.landed);
-    for (const other of pending) (other.shot as Shot).solo = false;
+    if (!Number.isFinite(this.#budget) && Number.isFinite(frame.end)) {
+      // Every page of what is left, each aimed at most MAX_ATTEMPTS_PER_POSITION times, plus the prefetches that
+      // may overshoot: nothing a consistent server needs more than.
+      const pages = Math.ceil((frame.end - frame.next) / frame.pageSize) + 1;
+      this.#budget = this.#requests + (pages + this.#concurrency) * MAX_ATTEMPTS_PER_POSITION;
+    }
+    if (++this.#requests > this.#budget) {
+      throw new ListInconsistentError(
+        `The iteration sent ${this.#requests - 1} requests, more than a list of this size needs: the server pages ` +
+          'inconsistently; the iteration stops rather than loop',
+      );
+    }
+    const pending = this.#inFlight.filter((f) => f.aimed !== undefined && !f.aimed.answered);
+    for (const other of pending) (other.aimed as AimedRequest).alone = false;
     let request: PageRequest;
-    let shot: Shot | undefined;
+    let aimed: AimedRequest | undefined;
     if (frame.mode === 'cursor') {
       request = {
         cursor: frame.anchor as string,
@@ -319,25 +353,25 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     } else {
       // Always a full page: under growth the answer lands earlier than aimed, and the slack absorbs that.
       const firstTry = (this.#attempts.get(pos) ?? 0) <= 1;
-      const aimed = (this.#aim as OffsetAim).aim(pos, { solo: pending.length === 0, firstTry });
-      request = { offset: aimed.offset, limit: frame.pageSize };
-      shot = aimed.shot;
+      const target = (this.#aim as OffsetAim).aim(pos, { alone: pending.length === 0, firstTry });
+      request = { offset: target.offset, limit: frame.pageSize };
+      aimed = target.aimed;
     }
     const promise = this.#source.fetch(request, this.#signal());
     // Growth is read as each answer lands, not when it is awaited: a prefetched page that landed early must stop
     // further prefetch at once. Failures surface when the page is awaited; until then nobody may be listening.
     promise.then(
       (result) => {
-        if (!shot) return;
+        if (!aimed) return;
         const { results, total } = result.data;
-        (this.#aim as OffsetAim).landed(shot, results.length > 0 ? total - frame.total0 : undefined);
+        (this.#aim as OffsetAim).answerArrived(aimed, results.length > 0 ? total - frame.total0 : undefined);
       },
       () => {
-        if (shot) shot.landed = true;
+        if (aimed) aimed.answered = true;
       },
     );
     const limit = request.limit as number;
-    this.#inFlight.push({ request, pos, limit, shot, promise });
+    this.#inFlight.push({ request, pos, limit, aimed, promise });
     this.#scheduledUpTo = Math.max(this.#scheduledUpTo, pos + limit);
   }
 
@@ -346,15 +380,23 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     const frame = this.#frame as Mutable<Frame>;
     const { results, total } = result.data;
     if (results.length === 0) {
-      if (flight.shot && flight.pos <= frame.next) this.#aim?.placed(flight.shot, 'empty');
-      // Without a lead an offset-mode request never aims past its position (the list only grew since).
-      const aimedAtPos = (flight.shot?.lead ?? 0) === 0;
+      if (flight.aimed && flight.pos <= frame.next) this.#aim?.answerPlaced(flight.aimed, 'empty');
+      // Without `ahead` an offset-mode request never aims past its position (the list only grew since).
+      const aimedAtPos = (flight.aimed?.ahead ?? 0) === 0;
       if (frame.mode === 'cursor' || (flight.pos <= frame.next && aimedAtPos)) {
-        // Nothing at or after this position: the list ends here (an empty page's `total` means nothing).
-        frame.end = Math.min(frame.end, Math.max(frame.next, flight.pos));
+        // Nothing at or after this position: the list ends here, unless its first page promised more.
+        const at = Math.max(frame.next, flight.pos);
+        if (at < frame.end && Number.isFinite(frame.end)) {
+          throw new ListInconsistentError(
+            `The list ended at row ${at}, before the ${frame.end} rows announced when the iteration started: it ` +
+              'shrank (a reorg, dropped transactions) or the server misreports `total`; the iteration stops rather ' +
+              'than end early without saying so',
+          );
+        }
+        frame.end = Math.min(frame.end, at);
       } else {
         // Offset mode only tells that the request overshot the list as it is now: a prefetch past the real
-        // end (stop prefetching there), or a lead ahead of a growth that slowed down.
+        // end (stop prefetching there), or an `ahead` added for a growth that then slowed down.
         this.#prefetchEnd = Math.min(this.#prefetchEnd, flight.pos);
       }
       return;
@@ -366,9 +408,19 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
         frame.end = Math.min(frame.end, start + results.length);
       }
     } else {
+      // Rows that leave the list (a reorg, dropped unanchored transactions) may have left anywhere, so a smaller
+      // `total` tells nothing of where positions moved: stop rather than guess and skip or repeat rows.
+      if (total < this.#largestTotal) {
+        throw new ListInconsistentError(
+          `The list shrank from ${this.#largestTotal} to ${total} rows while it was iterated (a reorg, dropped ` +
+            'transactions): rows may have moved anywhere, so the iteration stops rather than skip or repeat any; ' +
+            'start it again',
+        );
+      }
+      this.#largestTotal = total;
       start = flight.request.offset - (total - frame.total0);
-      if (flight.shot && flight.pos <= frame.next) {
-        this.#aim?.placed(flight.shot, placement(start, results.length, frame.next));
+      if (flight.aimed && flight.pos <= frame.next) {
+        this.#aim?.answerPlaced(flight.aimed, placement(start, results.length, frame.next));
       }
     }
     results.forEach((item, i) => {

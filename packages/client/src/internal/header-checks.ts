@@ -1,5 +1,11 @@
-import { headerEntries } from './params.js';
-import type { HeadersOption } from './transport.js';
+import type { HeadersOption } from '../options.js';
+
+/** Name/value pairs of a headers option, skipping `undefined` values. */
+export function headerEntries(headers: HeadersOption | undefined): [string, string][] {
+  if (!headers) return [];
+  if (headers instanceof Headers) return [...headers.entries()];
+  return Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined);
+}
 
 // RFC 9110 `token`: what a header name may be made of.
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -1,4 +1,37 @@
 /**
+ * One real `abort` listener per signal, however many calls wait on it: every call of a client may share the
+ * caller's signal, and Node warns (`MaxListenersExceededWarning`) past ten listeners on one `AbortSignal`.
+ */
+const waiting = new WeakMap<AbortSignal, Set<(reason: unknown) => void>>();
+
+/** Runs `onAbort` when `signal` aborts (at once if it has); the returned function stops that. */
+export function onAbort(signal: AbortSignal, callback: (reason: unknown) => void): () => void {
+  if (signal.aborted) {
+    callback(signal.reason);
+    return () => {};
+  }
+  let set = waiting.get(signal);
+  if (set === undefined) {
+    const callbacks = new Set<(reason: unknown) => void>();
+    set = callbacks;
+    waiting.set(signal, callbacks);
+    signal.addEventListener(
+      'abort',
+      () => {
+        waiting.delete(signal);
+        for (const fn of [...callbacks]) fn(signal.reason);
+      },
+      { once: true },
+    );
+  }
+  set.add(callback);
+  const callbacks = set;
+  return () => {
+    callbacks.delete(callback);
+  };
+}
+
+/**
  * A controller that also aborts, with the same reason, when any of `signals` does; `dispose()` detaches it from
  * them. Hand-rolled rather than `AbortSignal.any`, which is missing from older runtimes.
  */
@@ -6,38 +39,44 @@ export function linkedController(signals: readonly (AbortSignal | undefined)[]):
   controller: AbortController;
   dispose(): void;
 } {
-  const present = signals.filter((s): s is AbortSignal => s !== undefined);
   const controller = new AbortController();
-  const onAbort = (event: Event): void => controller.abort((event.target as AbortSignal).reason);
-  const done = present.find((s) => s.aborted);
-  if (done) controller.abort(done.reason);
-  else for (const signal of present) signal.addEventListener('abort', onAbort);
+  const stops: (() => void)[] = [];
+  for (const signal of signals) {
+    if (signal === undefined) continue;
+    stops.push(onAbort(signal, (reason) => controller.abort(reason)));
+    if (controller.signal.aborted) break;
+  }
   return {
     controller,
     dispose: () => {
-      for (const signal of present) signal.removeEventListener('abort', onAbort);
+      for (const stop of stops) stop();
     },
   };
 }
 
 /**
- * The signals of one call's attempts: caller signals plus a time limit per attempt. What it costs depends on what
- * can abort the call, because `fetch` links every signal it is given into its own: no signal at all when nothing
- * can, the caller's own when it is the only one, else one controller for the whole call, replaced only after a
- * timeout spent it. Timers are `setTimeout`, which fake timers control (`AbortSignal.timeout` runs on timers they
- * cannot reach).
+ * The signals of one call's attempts: the caller signals, a time limit per attempt, and the deadline of the whole
+ * call. Each attempt gets a controller of its own (so a runtime that leaves a listener on the signal it was given
+ * never piles them up), linked to the callers through {@link onAbort}. Timers are `setTimeout`, which fake timers
+ * control (`AbortSignal.timeout` runs on timers they cannot reach).
  */
 export class CallSignals {
   readonly #callers: AbortSignal[];
   readonly #timeoutMs: number;
+  /** `Date.now()` value past which no attempt may run, `Infinity` for none. */
+  readonly deadlineAt: number;
   #linked: ReturnType<typeof linkedController> | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
-  /** Whether the timeout, not a caller, aborted the current attempt. */
+  /** Whether a timer, not a caller, aborted the current attempt. */
   timedOut = false;
+  /** Whether that timer was the call's deadline rather than the attempt's own time limit. */
+  deadlineHit = false;
 
-  constructor(callers: AbortSignal[], timeoutMs: number | undefined) {
+  constructor(callers: AbortSignal[], timeoutMs: number | undefined, deadlineMs: number | undefined) {
     this.#callers = callers;
-    this.#timeoutMs = timeoutMs !== undefined && timeoutMs > 0 && timeoutMs < Infinity ? timeoutMs : 0;
+    this.#timeoutMs = limit(timeoutMs);
+    const deadline = limit(deadlineMs);
+    this.deadlineAt = deadline > 0 ? Date.now() + deadline : Number.POSITIVE_INFINITY;
   }
 
   /** The caller signal that has aborted, if any: the call stops there. */
@@ -45,21 +84,31 @@ export class CallSignals {
     return this.#callers.find((s) => s.aborted);
   }
 
-  /** Starts an attempt: its signal (to hand to `fetch`), with its timeout running. */
-  attempt(): AbortSignal | undefined {
+  /** Milliseconds left before the deadline (`Infinity` without one). */
+  remaining(): number {
+    return this.deadlineAt - Date.now();
+  }
+
+  /** Starts an attempt: its signal (to hand to `fetch`), with its time limit running. */
+  attempt(): AbortSignal {
     this.timedOut = false;
-    if (this.#timeoutMs === 0 && this.#callers.length < 2) return this.#callers[0];
-    if (this.#linked === undefined || this.#linked.controller.signal.aborted) {
-      this.#linked?.dispose();
-      this.#linked = linkedController(this.#callers);
-    }
+    this.deadlineHit = false;
+    this.#linked?.dispose();
+    this.#linked = linkedController(this.#callers);
     const { controller } = this.#linked;
-    const ms = this.#timeoutMs;
-    if (ms > 0) {
-      this.#timer = setTimeout(() => {
-        this.timedOut = true;
-        controller.abort(new DOMException(`Timed out after ${ms} ms`, 'TimeoutError'));
-      }, ms);
+    const left = this.remaining();
+    const own = this.#timeoutMs > 0 ? this.#timeoutMs : Number.POSITIVE_INFINITY;
+    const ms = Math.min(own, left);
+    if (Number.isFinite(ms)) {
+      const byDeadline = left <= own;
+      this.#timer = setTimeout(
+        () => {
+          this.timedOut = true;
+          this.deadlineHit = byDeadline;
+          controller.abort(new DOMException(`Timed out after ${ms} ms`, 'TimeoutError'));
+        },
+        Math.max(0, ms),
+      );
     }
     return controller.signal;
   }
@@ -71,7 +120,7 @@ export class CallSignals {
 
   /** The signal a wait between attempts stops on: the callers', with no timeout. */
   between(): { signal: AbortSignal | undefined; dispose(): void } {
-    if (this.#callers.length < 2) return { signal: this.#callers[0], dispose: () => {} };
+    if (this.#callers.length === 0) return { signal: undefined, dispose: () => {} };
     const { controller, dispose } = linkedController(this.#callers);
     return { signal: controller.signal, dispose };
   }
@@ -81,4 +130,9 @@ export class CallSignals {
     this.settle();
     this.#linked?.dispose();
   }
+}
+
+/** A time limit option as milliseconds, `0` meaning none (`0`, `Infinity` and `undefined` all mean none). */
+function limit(ms: number | undefined): number {
+  return ms !== undefined && ms > 0 && ms < Number.POSITIVE_INFINITY ? ms : 0;
 }

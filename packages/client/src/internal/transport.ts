@@ -1,14 +1,16 @@
 import type { Middleware } from 'openapi-fetch';
+import type { WithResponse } from '../api-promise.js';
+import { DEPRECATIONS } from '../deprecations.js';
 import {
   AbortError,
   BlockindexError,
   ConnectionError,
   createApiError,
-  pathOf,
   ResponseParseError,
-  redact,
+  ResponseTooLargeError,
   TimeoutError,
 } from '../errors.js';
+import type { FetchFn, HeadersOption, RequestOptions } from '../options.js';
 import {
   parseRetryAfterMs,
   type RetryOptions,
@@ -18,39 +20,36 @@ import {
   sleep,
 } from '../retry.js';
 import type { ApiErrorBody } from '../types.js';
+import { type BodyLimit, limitBody } from './body-limit.js';
 import { buildHeaders, credentialValues } from './header-checks.js';
+import { checkRequestOptions } from './option-checks.js';
+import { redact } from './redact.js';
+import { fetchFollowingRedirects } from './redirects.js';
 import { CallSignals } from './signals.js';
-
-/** A `fetch` as openapi-fetch calls it: always with a `Request`. */
-export type FetchFn = (request: Request) => Promise<Response>;
-
-/** Headers given as a plain object or a `Headers`; `undefined` values are skipped. */
-export type HeadersOption = Headers | Record<string, string | undefined>;
-
-/** Settings of one call that override the client's. */
-export interface RequestOptions {
-  /** Aborts this call, including a pending retry backoff. */
-  signal?: AbortSignal;
-  /** Time limit of each attempt, in ms (`0` or `Infinity`: none). */
-  timeoutMs?: number;
-  /** Retry settings for this call, merged over the client's; `false` disables retries. */
-  retry?: RetryOptions | false;
-  /** Extra headers for this call; credentials among them are kept out of errors like the API key. */
-  headers?: HeadersOption;
-}
 
 /** What the transport needs from the client. */
 export interface TransportConfig {
   fetch: FetchFn | undefined;
   signal: AbortSignal | undefined;
   timeoutMs: number | undefined;
+  deadlineMs: number | undefined;
   retry: RetryOptions | false | undefined;
+  /** Bound on a decoded response body, in bytes (`Infinity`: none). */
+  maxResponseBytes: number;
   /** Values never to show in an error: the API key and every other credential header value. */
   secrets: readonly string[];
   /** Lower-case names of the headers that carry credentials (the API key header, `authorization`, ...). */
   credentialHeaders: readonly string[];
+  /** Whether requests carry an API key (a 401/403 says what to check). */
+  sentApiKey: boolean;
   /** Errors thrown by the caller's own middleware, which must pass through untouched. */
   userErrors: WeakSet<object>;
+  /** Called with every response that carries a `Warning` header. */
+  onWarningHeader?: (operation: string, response: Response) => void;
+  /** Waits for the pacer's go before each attempt, if the client paces requests. */
+  pace?: (signal: AbortSignal | undefined, deadlineAt: number) => Promise<void>;
+  /** Tells the pacer what each response said about the rate limit. */
+  paced?: (response: Response) => void;
 }
 
 /** What each attempt hands to openapi-fetch. */
@@ -58,6 +57,7 @@ export interface AttemptInit {
   signal?: AbortSignal;
   fetch: FetchFn;
   headers?: HeadersOption;
+  redirect: 'manual';
 }
 
 /** The subset of openapi-fetch's result the transport reads. */
@@ -67,14 +67,10 @@ export interface RawResult<T> {
   response: Response;
 }
 
-/** A successful call: the parsed body and the response it came from. */
-export interface WithResponse<T> {
-  data: T;
-  response: Response;
-}
-
 /** Fallback description of the request when no `Request` was seen (a middleware answered itself). */
 export interface CallDescription {
+  /** The operation id (`getBrc20Token`, ...): named by warnings and by a 410's replacement. */
+  operation: string;
   method: string;
   path: string;
   /** Says why a parsed 2xx body is not what the operation promises, or returns `undefined` when it is. */
@@ -82,8 +78,8 @@ export interface CallDescription {
 }
 
 /**
- * Runs one API call through openapi-fetch with timeouts and retries, and turns every failure into one of our
- * errors: this is the only place that inspects openapi-fetch's three failure modes (a thrown network error,
+ * Runs one API call through openapi-fetch with timeouts, a deadline and retries, and turns every failure into one
+ * of our errors: this is the only place that inspects openapi-fetch's three failure modes (a thrown network error,
  * `{ error }` for a non-2xx, and a 2xx body that fails to parse).
  */
 export async function send<T>(
@@ -92,6 +88,7 @@ export async function send<T>(
   options: RequestOptions | undefined,
   description: CallDescription,
 ): Promise<WithResponse<T>> {
+  checkRequestOptions(options, 'options');
   let secrets = config.secrets;
   if (options?.headers !== undefined) {
     // Checked here rather than left to `fetch`, whose error would quote a bad value (maybe a credential).
@@ -102,50 +99,73 @@ export async function send<T>(
   if (config.signal) callers.push(config.signal);
   if (options?.signal) callers.push(options.signal);
   const timeoutMs = options?.timeoutMs ?? config.timeoutMs;
-  const signals = new CallSignals(callers, timeoutMs);
+  const deadlineMs = options?.deadlineMs ?? config.deadlineMs;
+  const signals = new CallSignals(callers, timeoutMs, deadlineMs);
+  const maxBytes = options?.maxResponseBytes ?? config.maxResponseBytes;
   let policy: RetryPolicy | false | undefined;
   try {
     for (let retryIndex = 0; ; retryIndex++) {
       let request: Request | undefined;
       let response: Response | undefined;
+      const limit: BodyLimit = { maxBytes, exceeded: false };
       const where = (): { method: string; url: string } => ({
         method: request?.method ?? description.method,
-        url: request?.url ?? response?.url ?? description.path,
+        url: redact(request?.url ?? response?.url ?? description.path, secrets),
       });
       const interrupted = (cause: unknown): BlockindexError | undefined => {
         const { method, url } = where();
-        const target = `${method} ${pathOf(url)}`;
-        if (signals.aborted()) return new AbortError(`${target}: the request was aborted`, { cause });
-        if (signals.timedOut)
-          return new TimeoutError(`${target}: timed out after ${timeoutMs} ms`, { cause });
+        const target = `${method} ${url}`;
+        if (signals.aborted()) {
+          return new AbortError(`${target}: the request was aborted`, { cause, method, url });
+        }
+        if (signals.timedOut) {
+          const what = signals.deadlineHit
+            ? `the call's deadline of ${deadlineMs} ms passed`
+            : `timed out after ${timeoutMs} ms`;
+          return new TimeoutError(`${target}: ${what}`, { cause, method, url });
+        }
         return undefined;
       };
       // Looked up on every call (not captured once) so that MSW or a test stub installed later still applies.
       const fetchOnce: FetchFn = async (req) => {
         request = req;
         try {
-          response = await (config.fetch ?? globalThis.fetch)(req);
-          return response;
+          const fetchFn = config.fetch ?? ((r: Request) => globalThis.fetch(r));
+          const received = await fetchFollowingRedirects(fetchFn, req, config.credentialHeaders);
+          response = received;
+          if (response.headers.has('warning')) config.onWarningHeader?.(description.operation, response);
+          config.paced?.(response);
+          return Number.isFinite(maxBytes) ? limitBody(response, limit) : response;
         } catch (cause) {
+          if (limit.exceeded) throw cause;
+          const url = redact(req.url, secrets);
           throw (
             interrupted(cause) ??
-            new ConnectionError(
-              redact(`${req.method} ${pathOf(req.url)}: ${describeCause(cause)}`, secrets),
-              {
-                cause,
-              },
-            )
+            new ConnectionError(redact(`${req.method} ${url}: ${describeCause(cause)}`, secrets), {
+              cause,
+              method: req.method,
+              url,
+            })
           );
         }
       };
 
+      if (config.pace) {
+        // Outside the attempt: a wait in the pacer's queue is not a failure to retry, and it ends the call when it
+        // is aborted or would end past the deadline.
+        const linked = signals.between();
+        try {
+          await config.pace(linked.signal, signals.deadlineAt);
+        } finally {
+          linked.dispose();
+        }
+      }
       let failure: unknown;
       try {
         const stopped = signals.aborted();
         if (stopped) throw interrupted(stopped.reason);
-        const init: AttemptInit = { fetch: fetchOnce };
-        const signal = signals.attempt();
-        if (signal) init.signal = signal;
+        if (signals.remaining() <= 0) throw deadlineError(where(), deadlineMs);
+        const init: AttemptInit = { fetch: fetchOnce, signal: signals.attempt(), redirect: 'manual' };
         if (options?.headers !== undefined) init.headers = options.headers;
         const result = await attempt(init);
         const { method, url } = where();
@@ -159,7 +179,9 @@ export async function send<T>(
             method,
             url,
             secrets,
-            retryAfterMs: parseRetryAfterMs(headers),
+            retryAfterMs: parseRetryAfterMs(headers, Date.now(), status),
+            replacement: DEPRECATIONS[description.operation as keyof typeof DEPRECATIONS],
+            sentApiKey: config.sentApiKey || secrets.length > config.secrets.length,
           });
         }
         const problem =
@@ -171,13 +193,17 @@ export async function send<T>(
         }
         return { data: result.data as T, response: result.response };
       } catch (error) {
-        failure = ourError(error, config.userErrors, interrupted, response, where, secrets);
+        failure = limit.exceeded
+          ? tooLarge(response, where(), maxBytes, secrets, error)
+          : ourError(error, config.userErrors, interrupted, response, where, secrets);
       } finally {
         signals.settle();
       }
       policy ??= resolveRetryPolicy(config.retry, options?.retry);
       const delay = retryDelayMs(failure, retryIndex, policy);
-      if (delay === undefined) throw failure;
+      // A wait that would end past the deadline is not worth starting: the error goes out now, a RateLimitError
+      // with the `retryAfterMs` the server asked for.
+      if (delay === undefined || delay >= signals.remaining()) throw failure;
       const linked = signals.between();
       try {
         await sleep(delay, linked.signal);
@@ -188,6 +214,32 @@ export async function send<T>(
   } finally {
     signals.dispose();
   }
+}
+
+function deadlineError(where: { method: string; url: string }, deadlineMs: number | undefined): TimeoutError {
+  const { method, url } = where;
+  return new TimeoutError(`${method} ${url}: the call's deadline of ${deadlineMs} ms passed`, {
+    method,
+    url,
+  });
+}
+
+function tooLarge(
+  response: Response | undefined,
+  where: { method: string; url: string },
+  maxBytes: number,
+  secrets: readonly string[],
+  cause: unknown,
+): ResponseTooLargeError {
+  return new ResponseTooLargeError({
+    status: response?.status ?? 0,
+    headers: response?.headers ?? new Headers(),
+    ...where,
+    reason: `the response body is larger than maxResponseBytes (${maxBytes} bytes); reading stopped there`,
+    maxBytes,
+    secrets,
+    cause: cause instanceof Error ? new Error(cause.message) : undefined,
+  });
 }
 
 /** What a failed attempt throws: our own errors and the caller's middleware errors as they are, the rest mapped. */
@@ -221,8 +273,8 @@ function ourError(
   }
   if (error instanceof TypeError || error instanceof DOMException) {
     return new ConnectionError(
-      redact(`${method} ${pathOf(url)}: the response body could not be read (${error.message})`, secrets),
-      { cause: error },
+      redact(`${method} ${url}: the response body could not be read (${error.message})`, secrets),
+      { cause: error, method, url },
     );
   }
   return error;

@@ -187,7 +187,7 @@ describe('faults that end in a typed error', () => {
       { kind: 'half-body', body: ORDI },
       retried,
       ConnectionError,
-      /^GET \/ordinals/,
+      /^GET http:\/\/127\.0\.0\.1:\d+\/ordinals/,
     ],
     [
       'malformed JSON with status 200',

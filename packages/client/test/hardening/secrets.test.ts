@@ -231,7 +231,7 @@ describe('credentials passed as headers rather than apiKey', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(everything(error as ApiError)).not.toContain(API_KEY);
     expect((error as ApiError).message).toBe(
-      '403 GET /ordinals/v1/brc-20/tokens/ordi: invalid api key [redacted]',
+      '403 GET /ordinals/v1/brc-20/tokens/ordi: invalid api key [redacted] (the API key was rejected: check the apiKey option)',
     );
     // Sent as given all the same.
     expect(String(server.received[0]?.headers[header])).toContain(API_KEY);

@@ -120,9 +120,12 @@ describe('retries against the mock scenarios', () => {
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfterMs).toBeGreaterThan(0);
     expect((error as RateLimitError).retryAfterMs).toBeLessThanOrEqual(60_000);
-    // With an API key the higher quota applies.
-    await expect(
-      createClient({ retry: false, apiKey: 'k' }).getBrc20Token(fixtures.ticker),
-    ).resolves.toBeDefined();
+    // With an API key the higher quota applies: the same token, and the key's own counters.
+    const keyed = await createClient({ retry: false, apiKey: 'k' })
+      .getBrc20Token(fixtures.ticker)
+      .withResponse();
+    expect(keyed.data).toEqual(mock.world.getBrc20Token(fixtures.ticker));
+    expect(keyed.response.headers.get('ratelimit-limit')).toBe('5');
+    expect(keyed.response.headers.get('ratelimit-remaining')).toBe('4');
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ListOutpacedError } from '../../src/errors.js';
+import { ListInconsistentError, ListOutpacedError } from '../../src/errors.js';
 import { clampPageSize, ExactPager, type PageSource } from '../../src/internal/exact-pager.js';
 import { drain, FakeList, type ListBody, type Row } from '../helpers/fake-list.js';
 
@@ -165,11 +165,10 @@ describe('ExactPager', () => {
     expect(list.requests).toHaveLength(2);
   });
 
-  it('ends on an empty page even when total claims more (a misreporting server cannot loop forever)', async () => {
+  it('stops with ListInconsistentError on an empty page when total claimed more (never a silent early end, never a loop)', async () => {
     const list = new FakeList(23, { totalBias: 1000 });
     const { source, stats } = measured(list.source());
-    const ids = await run(source, { pageSize: 10, concurrency: 3 });
-    expect(ids).toEqual(list.snapshot());
+    await expect(run(source, { pageSize: 10, concurrency: 3 })).rejects.toThrow(ListInconsistentError);
     expect(list.requests.length).toBeLessThan(10);
     expect(stats.max).toBeLessThanOrEqual(3);
   });
@@ -196,18 +195,18 @@ describe('ExactPager', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('gives up on a row that left the list and still terminates', async () => {
+  it('stops with ListInconsistentError when a row leaves the list mid-iteration, after few requests', async () => {
     const list = new FakeList(30);
     const start = list.snapshot();
     const gone = start[12] as string;
-    const ids = await run(
+    const outcome = await run(
       list.source((_r, i) => {
         if (i === 1) list.rows.splice(list.rows.indexOf(gone), 1);
       }),
       { pageSize: 10 },
-    );
-    expect(ids).toEqual(start.filter((id) => id !== gone));
-    expect(list.requests.length).toBeLessThan(20);
+    ).catch((e: unknown) => e);
+    expect(outcome).toBeInstanceOf(ListInconsistentError);
+    expect(list.requests.length).toBeLessThan(5);
   });
 
   it('aborts the requests still in flight when one fails', async () => {
@@ -275,7 +274,7 @@ describe('ExactPager', () => {
     );
   });
 
-  it('in offset mode, either stays exact or throws ListOutpacedError, never skips silently', async () => {
+  it('in offset mode, either stays exact or throws ListInconsistentError (ListOutpacedError included), never skips silently', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.record({ ...shape, growth: fc.array(fc.integer({ min: 0, max: 80 }), { maxLength: 12 }) }),
@@ -286,13 +285,49 @@ describe('ExactPager', () => {
           const outcome = await run(list.source(grow), { pageSize, concurrency, offset }).catch(
             (e: unknown) => e,
           );
-          if (outcome instanceof ListOutpacedError) return;
+          if (outcome instanceof ListInconsistentError) return;
           expect(outcome).toEqual(start);
         },
       ),
       { numRuns: 150 },
     );
   });
+
+  it('on a list that shrinks at its head or tail, yields every row still there once, in order, or throws ListInconsistentError', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          ...shape,
+          // Negative: rows leave the list (newest ones, a reorg, or oldest ones); positive: the head grows.
+          changes: fc.array(fc.integer({ min: -15, max: 15 }), { maxLength: 12 }),
+          fromHead: fc.boolean(),
+        }),
+        async ({ size, pageSize, concurrency, offset, changes, fromHead }) => {
+          const list = new FakeList(size);
+          const start = list.snapshot().slice(offset);
+          const change = (_r: unknown, i: number) => {
+            const by = changes[i % Math.max(1, changes.length)] ?? 0;
+            if (by >= 0) list.grow(by);
+            else if (fromHead) list.rows.splice(Math.max(0, list.rows.length + by));
+            else list.rows.splice(0, -by);
+          };
+          const outcome = await run(list.source(change), { pageSize, concurrency, offset }).catch(
+            (e: unknown) => e,
+          );
+          if (outcome instanceof ListInconsistentError) return;
+          const got = outcome as string[];
+          // Never a row twice, never a row from after the start, always in the start's order ...
+          expect(new Set(got).size).toBe(got.length);
+          const order = got.map((id) => start.indexOf(id));
+          expect(order.every((pos, i) => pos >= 0 && (i === 0 || pos > (order[i - 1] as number)))).toBe(true);
+          // ... and every row of the start that is still in the list was delivered.
+          const still = new Set(list.rows);
+          for (const id of start) if (still.has(id)) expect(got).toContain(id);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  }, 60_000);
 
   it('is exact in offset mode with prefetch while each answer grows the list by less than a page', async () => {
     await fc.assert(

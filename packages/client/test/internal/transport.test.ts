@@ -35,7 +35,7 @@ describe('transport: thrown network errors', () => {
     const error = await client.getBlockByBurnBlockHeight(9).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as Error).message).toBe(
-      'GET /extended/v1/block/by_burn_block_height/9: fetch failed (ECONNREFUSED)',
+      'GET https://api.hiro.so/extended/v1/block/by_burn_block_height/9: fetch failed (ECONNREFUSED)',
     );
     expect((error as Error).cause).toBeInstanceOf(TypeError);
   });
@@ -216,7 +216,9 @@ describe('transport: timeouts and aborts', () => {
     await vi.advanceTimersByTimeAsync(1000 + 1000); // backoff, attempt 3
     await assertion;
     expect(fetch).toHaveBeenCalledTimes(3);
-    await expect(promise).rejects.toThrow('GET /ordinals/v1/brc-20/tokens/ordi: timed out after 1000 ms');
+    await expect(promise).rejects.toThrow(
+      'GET https://api.hiro.so/ordinals/v1/brc-20/tokens/ordi: timed out after 1000 ms',
+    );
   });
 
   it('lets a call set its own timeout', async () => {
@@ -312,8 +314,8 @@ describe('transport: fetch, headers, API key and middleware', () => {
     ]);
     for (const error of errors) expect(error.message).not.toContain('sk-secret');
     expect(errors.map((e) => e.message)).toEqual([
-      'GET /ordinals/v1/brc-20/tokens/ordi: fetch failed for key [redacted]',
-      '403 GET /ordinals/v1/brc-20/tokens/ordi: invalid API key [redacted]',
+      'GET https://api.hiro.so/ordinals/v1/brc-20/tokens/ordi: fetch failed for key [redacted]',
+      '403 GET /ordinals/v1/brc-20/tokens/ordi: invalid API key [redacted] (the API key was rejected: check the apiKey option)',
     ]);
   });
 

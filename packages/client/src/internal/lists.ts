@@ -1,0 +1,72 @@
+import { type PageRequest, pageShapeProblem } from './exact-pager.js';
+import { pageQuery } from './list-query.js';
+
+/** How the pager and the transport see one list operation. */
+export interface ListSpec {
+  path: string;
+  /** Whether the operation takes `cursor` and answers with the cursor fields. */
+  cursor: boolean;
+  /** The value that tells two items apart (checked on every item by `shape`). */
+  identity: (item: never) => unknown;
+  /** Why a 2xx body is not a page of this list (an item without its identity included), or `undefined`. */
+  shape: (data: unknown) => string | undefined;
+  /** The query of one request: the caller's filters with the pager's slice. */
+  query: (query: { limit?: number; offset?: number }, request: PageRequest) => Record<string, unknown>;
+}
+
+/** The three list operations differ only in path, identity and cursor: one table. */
+export const LISTS = {
+  getAddressTransactions: {
+    path: '/extended/v2/addresses/{address}/transactions',
+    cursor: true,
+    identity: (item: { tx: { tx_id: string } }) => item.tx.tx_id,
+    shape: (data) => pageShapeProblem(data) ?? itemProblem(data, 'tx.tx_id', 'string'),
+    query: pageQuery,
+  },
+  getAccountTransactionsWithTransfers: {
+    path: '/extended/v1/address/{principal}/transactions_with_transfers',
+    cursor: false,
+    identity: (item: { tx: { tx_id: string } }) => item.tx.tx_id,
+    shape: (data) => pageShapeProblem(data) ?? itemProblem(data, 'tx.tx_id', 'string'),
+    query: pageQuery,
+  },
+  getAddressTransactionEvents: {
+    path: '/extended/v2/addresses/{address}/transactions/{tx_id}/events',
+    cursor: false,
+    identity: (item: { event_index: number }) => item.event_index,
+    shape: (data) => pageShapeProblem(data) ?? itemProblem(data, 'event_index', 'number'),
+    query: pageQuery,
+  },
+} satisfies Record<string, ListSpec>;
+
+/** Name of a list operation. */
+export type ListName = keyof typeof LISTS;
+
+/**
+ * Why the items of a page (already known to have a `results` array) cannot be paged: the first that is not an
+ * object, lacks its identity field (`field`, a dotted path) or repeats the identity of an earlier item of the
+ * page. The pager relies on identities, so none is ever dropped or merged silently.
+ */
+function itemProblem(data: unknown, field: string, type: 'string' | 'number'): string | undefined {
+  const results = (data as { results: unknown[] }).results;
+  const keys = field.split('.');
+  const seen = new Map<unknown, number>();
+  for (let i = 0; i < results.length; i++) {
+    let value: unknown = results[i];
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      return `results[${i}] must be an object; got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`;
+    }
+    for (const key of keys) {
+      value =
+        typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+    }
+    if (typeof value !== type || (type === 'number' && !Number.isFinite(value))) {
+      return `results[${i}].${field} must be a ${type}; got ${value === null ? 'null' : typeof value}`;
+    }
+    const earlier = seen.get(value);
+    if (earlier !== undefined)
+      return `results[${i}].${field} repeats results[${earlier}].${field} (${String(value)})`;
+    seen.set(value, i);
+  }
+  return undefined;
+}

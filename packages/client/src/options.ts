@@ -1,0 +1,127 @@
+import type { Middleware } from 'openapi-fetch';
+import type { PageParam } from './page-param.js';
+import type { RetryOptions } from './retry.js';
+
+/** A `fetch` as the client calls it: always with a `Request`. */
+export type FetchFn = (request: Request) => Promise<Response>;
+
+/** Headers given as a plain object or a `Headers`; `undefined` values are skipped. */
+export type HeadersOption = Headers | Record<string, string | undefined>;
+
+/** What `onWarning` receives: a response of `operation` carried a `Warning` header. */
+export interface ApiWarning {
+  /** The operation (client method) whose response carried it. */
+  operation: string;
+  /** The header as sent, e.g. `299 - "Deprecated: See https://docs.hiro.so/stacks/api for more information"`. */
+  warning: string;
+  /** The operation to call instead, when the API deprecates this one (see `DEPRECATIONS`). */
+  replacement: string | undefined;
+  /** Full URL of the request (credentials blanked out). */
+  url: string;
+}
+
+/** Request pacing (`rateLimit` option): how many requests the client starts per window. */
+export interface RateLimitOptions {
+  /** Requests per minute. Default 50 without an API key, 500 with one (Hiro's published limits). */
+  perMinute?: number;
+  /** Requests per second. Default: none beyond `perMinute`. */
+  perSecond?: number;
+}
+
+/** Settings of one call that override the client's. */
+export interface RequestOptions {
+  /** Aborts this call, including a pending retry backoff or a wait in the pacer's queue. */
+  signal?: AbortSignal;
+  /** Time limit of each attempt, in ms (`0` or `Infinity`: none). */
+  timeoutMs?: number;
+  /** Time limit of the whole call (every attempt, backoff and queued wait), in ms (`0` or `Infinity`: none). */
+  deadlineMs?: number;
+  /** Largest decoded response body accepted, in bytes (`Infinity`: none). */
+  maxResponseBytes?: number;
+  /** Retry settings for this call, merged over the client's; `false` disables retries. */
+  retry?: RetryOptions | false;
+  /** Extra headers for this call; credentials among them are kept out of errors like the API key. */
+  headers?: HeadersOption;
+}
+
+/** How a list call is iterated with `for await`, and which page it starts at; all optional. */
+export interface IterationOptions {
+  /** Items per request while iterating: an integer, values above 50 count as 50. Default: the query's `limit`, else 50. */
+  pageSize?: number;
+  /** Stop after this many items (a non-negative integer). */
+  maxItems?: number;
+  /**
+   * Requests kept in flight once `total` is known (prefetch); items still come in order. Lists without a cursor
+   * prefetch only while their `total` stays the same, and go one request at a time while it grows. Default 1.
+   */
+  concurrency?: number;
+  /** Aborts the iteration and whatever request it has in flight. */
+  signal?: AbortSignal;
+  /**
+   * Start at the page this param names (a `page.nextPageParam`) instead of the first page: exactly the rows that
+   * follow the page it came from, even if blocks were mined since. `null` or absent: the first page.
+   */
+  pageParam?: PageParam | null | undefined;
+}
+
+/** Options of the list calls: how to iterate, plus the per-call request settings. */
+export interface ListOptions extends IterationOptions, RequestOptions {}
+
+/** Options of `getSmartContractsStatus`. */
+export interface ContractStatusOptions extends RequestOptions {
+  /** Batch requests in flight at once when the ids need several. Default 4. */
+  concurrency?: number;
+}
+
+/** Options of `createClient`; all optional. */
+export interface ClientOptions {
+  /** Absolute http(s) URL of the API. Default `BASE_URLS.mainnet` (`https://api.hiro.so`). */
+  baseUrl?: string;
+  /**
+   * Base URL of the Ordinals API, for `getBrc20Token` only. Default: `baseUrl`. Hiro's hosted Ordinals API was
+   * deprecated in March 2026; the open-source indexer that served it (hirosystems/bitcoin-indexer, `ordinals` API)
+   * still serves the same route where you run it.
+   */
+  ordinalsBaseUrl?: string;
+  /**
+   * Hiro API key (raises the rate limit); sent in `apiKeyHeader`, blanked out of every error (message, body,
+   * headers) if the server echoes it, and never sent to another origin. A key that cannot be a header value
+   * (line breaks, control characters, characters above U+00FF, surrounding whitespace) makes `createClient` throw
+   * a `TypeError` that does not show it.
+   */
+  apiKey?: string;
+  /** Header that carries `apiKey`. Default `x-api-key`. */
+  apiKeyHeader?: string;
+  /**
+   * Headers sent with every request. Credentials among them (the `apiKeyHeader` header, `authorization`,
+   * `proxy-authorization`, and those named in `credentialHeaders`) are blanked out of errors and dropped when a
+   * redirect leaves the origin.
+   */
+  headers?: HeadersOption;
+  /** More header names to treat as credentials (see `headers`). */
+  credentialHeaders?: readonly string[];
+  /** `fetch` to use. Default: `globalThis.fetch`, looked up on every call so MSW started later intercepts. */
+  fetch?: FetchFn;
+  /** Time limit of each attempt, in ms; `0` or `Infinity` for none. Default 30 000. */
+  timeoutMs?: number;
+  /** Time limit of a whole call (attempts, backoff, queued waits), in ms; `0` or `Infinity` for none. Default 60 000. */
+  deadlineMs?: number;
+  /** Largest decoded response body accepted, in bytes; `Infinity` for none. Default 32 MiB. */
+  maxResponseBytes?: number;
+  /** Aborts every request of this client. */
+  signal?: AbortSignal;
+  /** Retry settings (defaults: 2 retries, 0.5 s doubling to 8 s); `false` disables retries. */
+  retry?: RetryOptions | false;
+  /**
+   * Paces requests so the client stays within the rate limit instead of earning 429s: `true` for Hiro's limits
+   * (50/min without an API key, 500/min with one), or your own. Off by default.
+   */
+  rateLimit?: boolean | RateLimitOptions;
+  /**
+   * Called once per operation (per client) with the first `Warning` header its responses carry (Hiro sends one
+   * with every response of a deprecated operation). Default: `console.warn` once per operation per process.
+   */
+  onWarning?: (warning: ApiWarning) => void;
+  /** openapi-fetch middleware, run in order on every request and response. */
+  use?: Middleware[];
+}

@@ -1,0 +1,149 @@
+import { setupMockServer } from '@blockindex/mock/node';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AbortError, createClient, type Middleware, TimeoutError } from '../../src/index.js';
+import { useFakeClock } from '../hardening/helpers/clock.js';
+
+// The mock's rate limiter reads the clock it was created with, so each test fakes the clock first and creates
+// the mock after: the pacer and the server then share one clock that only the test moves.
+
+let mock: ReturnType<typeof setupMockServer> | undefined;
+
+afterEach(() => {
+  mock?.close();
+  mock = undefined;
+  vi.useRealTimers();
+});
+
+function startMock(perMinute: number) {
+  useFakeClock();
+  mock = setupMockServer({ seed: 1 });
+  mock.listen();
+  mock.scenarios.rateLimit({ perMinute });
+  return mock;
+}
+
+/** Records the fake time of every request and the status of every response. */
+function recorder() {
+  const sentAt: number[] = [];
+  const statuses: number[] = [];
+  const middleware: Middleware = {
+    onRequest() {
+      sentAt.push(Date.now());
+    },
+    onResponse({ response }) {
+      statuses.push(response.status);
+    },
+  };
+  return { sentAt, statuses, middleware };
+}
+
+/** Moves the fake clock a second at a time until `done()` (at most `maxMs`). */
+async function runClock(done: () => boolean, maxMs: number) {
+  for (let t = 0; t < maxMs && !done(); t += 1000) await vi.advanceTimersByTimeAsync(1000);
+}
+
+describe('Pacer (rateLimit option)', () => {
+  it('runs a burst of 200 calls at 50 per minute without a single 429', async () => {
+    const { world } = startMock(50);
+    const { sentAt, statuses, middleware } = recorder();
+    const client = createClient({ rateLimit: true, deadlineMs: 0, retry: false, use: [middleware] });
+    let settled = 0;
+    const calls = Array.from({ length: 200 }, () =>
+      client.getBrc20Token(world.fixtures.ticker).then(
+        () => {
+          settled += 1;
+        },
+        (error: unknown) => {
+          settled += 1;
+          throw error;
+        },
+      ),
+    );
+    await runClock(() => settled === 200, 5 * 60_000);
+    await Promise.all(calls);
+    expect(statuses).toHaveLength(200);
+    expect(statuses.filter((s) => s === 429)).toEqual([]);
+    // Paced, not merely lucky: no minute saw more than 50 requests start.
+    for (const t of sentAt)
+      expect(sentAt.filter((u) => u >= t && u < t + 60_000).length).toBeLessThanOrEqual(50);
+    // And not slower than the limit needs: 200 requests take four windows of a minute (plus the margins).
+    expect(Math.max(...sentAt) - Math.min(...sentAt)).toBeLessThan(3 * 61_000 + 1000);
+  });
+
+  it('shares one budget between iteration, prefetch and single calls of a client', async () => {
+    const { world } = startMock(50);
+    const { statuses, middleware } = recorder();
+    const client = createClient({ rateLimit: true, deadlineMs: 0, retry: false, use: [middleware] });
+    let done = false;
+    const work = Promise.all([
+      (async () => {
+        let n = 0;
+        for await (const _ of client.getAddressTransactions(
+          world.fixtures.address,
+          {},
+          { pageSize: 10, concurrency: 4, maxItems: 400 },
+        ))
+          n++;
+        return n;
+      })(),
+      Promise.all(Array.from({ length: 30 }, () => client.getBrc20Token(world.fixtures.ticker))),
+    ]).finally(() => {
+      done = true;
+    });
+    await runClock(() => done, 5 * 60_000);
+    const [items] = await work;
+    expect(items).toBe(400);
+    expect(statuses.length).toBeGreaterThan(50);
+    expect(statuses.filter((s) => s === 429)).toEqual([]);
+  });
+
+  it('slows down when the server says its budget is spent, even when the client allows more', async () => {
+    const { world } = startMock(5);
+    const { statuses, middleware } = recorder();
+    const client = createClient({
+      rateLimit: { perMinute: 1000 },
+      deadlineMs: 0,
+      retry: false,
+      use: [middleware],
+    });
+    let done = false;
+    // One after another, as a user clicking through pages would: the pacer learns from each answer.
+    const work = (async () => {
+      for (let i = 0; i < 12; i++) await client.getBrc20Token(world.fixtures.ticker);
+    })().finally(() => {
+      done = true;
+    });
+    await runClock(() => done, 5 * 60_000);
+    await work;
+    expect(statuses).toHaveLength(12);
+    expect(statuses.filter((s) => s === 429)).toEqual([]);
+  });
+
+  it('rejects a queued call at once when its wait would pass its deadline, and an aborted one with AbortError', async () => {
+    const { world } = startMock(50);
+    const client = createClient({ rateLimit: { perMinute: 2 }, retry: false });
+    await client.getBrc20Token(world.fixtures.ticker);
+    await client.getBrc20Token(world.fixtures.ticker);
+    // The next start is a minute away: past a 10 s deadline, so no wait at all.
+    await expect(client.getBrc20Token(world.fixtures.ticker, { deadlineMs: 10_000 })).rejects.toBeInstanceOf(
+      TimeoutError,
+    );
+    const controller = new AbortController();
+    const queued = client.getBrc20Token(world.fixtures.ticker, { signal: controller.signal, deadlineMs: 0 });
+    const outcome = queued.then(
+      () => 'resolved',
+      (e: unknown) => e,
+    );
+    await vi.advanceTimersByTimeAsync(1000);
+    controller.abort();
+    expect(await outcome).toBeInstanceOf(AbortError);
+  });
+
+  it('is off by default: a burst meets the server limit', async () => {
+    const { world } = startMock(5);
+    const { statuses, middleware } = recorder();
+    const client = createClient({ retry: false, use: [middleware] });
+    await Promise.allSettled(Array.from({ length: 8 }, () => client.getBrc20Token(world.fixtures.ticker)));
+    expect(statuses.filter((s) => s === 429).length).toBe(3);
+  });
+});
