@@ -8,6 +8,7 @@ import { bundleSize } from './comparisons/bundle-size.js';
 import { clientOverhead } from './comparisons/client-overhead.js';
 import { deepPages } from './comparisons/deep-pages.js';
 import { iteration } from './comparisons/iteration.js';
+import { minedMemory } from './comparisons/mined-memory.js';
 import { mockThroughput } from './comparisons/mock-throughput.js';
 import { typecheckCost } from './comparisons/typecheck-cost.js';
 import { worldGeneration } from './comparisons/world-generation.js';
@@ -22,6 +23,7 @@ const COMPARISONS: Comparison[] = [
   deepPages,
   bundleSize,
   worldGeneration,
+  minedMemory,
   typecheckCost,
 ];
 

@@ -15,4 +15,4 @@ export type { components, operations, paths } from './generated/schema';
 export type { FetchHandler, FetchHandlerOptions } from './hosts/fetch-handler';
 export { createFetchHandler } from './hosts/fetch-handler';
 export type { World, WorldFixtures, WorldOptions } from './world';
-export { createWorld } from './world';
+export { createWorld, DEFAULT_MAX_MINED_TRANSACTIONS, MineLimitError } from './world';

@@ -1,6 +1,6 @@
 import { jsonResponse } from '../internal/json-response';
 import { isValidPrincipal } from '../internal/principal';
-import type { World } from '../world';
+import { MineLimitError, type World } from '../world';
 import { createScenarios, type Scenarios } from './scenarios/scenarios';
 
 /** What the control routes act on; owned by the standalone server. */
@@ -83,7 +83,21 @@ function mine(raw: Uint8Array, world: World): Response {
   }
   const mined = [];
   for (let index = 0; index < (blocks ?? 1); index += 1) {
-    mined.push(world.mineBlock(address === undefined ? {} : { address }));
+    try {
+      mined.push(world.mineBlock(address === undefined ? {} : { address }));
+    } catch (error) {
+      if (!(error instanceof MineLimitError)) throw error;
+      // The blocks mined before the bound stay; the answer says how many, the bound, and how to raise it.
+      const message =
+        `mining limit reached: this mock mines at most ${error.limit} transactions (${error.mined} mined, ` +
+        `${mined.length} of the ${blocks ?? 1} blocks asked for were mined). Restart it with ` +
+        '--max-mined-transactions <n> (startMockServer/createWorld option maxMinedTransactions), ' +
+        'or POST /__mock/reset to start over from the seeded world';
+      return jsonResponse(
+        { statusCode: 409, error: 'Conflict', message, limit: error.limit, mined: error.mined },
+        409,
+      );
+    }
   }
   return jsonResponse({ blocks: mined, tip: world.tip }, 200);
 }

@@ -19,15 +19,16 @@ export function cacheHeaders(etag: string | undefined): Record<string, string> {
 }
 
 /**
- * True when `If-None-Match` names `etag`. Weak and strong tags compare equal (weak comparison,
- * RFC 9110 §13.1.2), and `*` matches any current representation.
+ * True when `If-None-Match` names `etag`, as the real service compares (`parseIfNoneMatchHeader` of Hiro's
+ * api-toolkit): weak, strong and unquoted tags compare equal, a list matches when one member does, and `*`
+ * is a literal tag that never matches (the RFC's "any" is not implemented upstream, so neither is it here).
  */
 export function ifNoneMatchMatches(header: string | null, etag: string): boolean {
   if (!header) return false;
   const wanted = stripTag(etag);
   return header.split(',').some((candidate) => {
-    const tag = candidate.trim();
-    return tag === '*' || stripTag(tag) === wanted;
+    const tag = stripTag(candidate.trim());
+    return tag !== '*' && tag === wanted;
   });
 }
 

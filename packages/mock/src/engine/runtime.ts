@@ -7,6 +7,8 @@ export interface WorldHostOptions {
   seed?: number;
   /** A ready world to serve instead of the seeded default one. */
   world?: World;
+  /** Most transactions mining may add to the seeded world (see `WorldOptions.maxMinedTransactions`). */
+  maxMinedTransactions?: number;
   /** Latency, failures and rate limits applied before each answer. Default: a fresh, idle set. */
   scenarios?: Scenarios;
 }
@@ -23,7 +25,13 @@ export interface Runtime {
 export function createRuntime(options: WorldHostOptions): Runtime {
   const seed = options.world?.seed ?? options.seed;
   // A world handed in is used as is; a reset rebuilds the default world of its seed.
-  const seeded = (): World => createWorld(seed === undefined ? {} : { seed });
+  const seeded = (): World =>
+    createWorld({
+      ...(seed === undefined ? {} : { seed }),
+      ...(options.maxMinedTransactions === undefined
+        ? {}
+        : { maxMinedTransactions: options.maxMinedTransactions }),
+    });
   let world = options.world ?? seeded();
   const scenarios = options.scenarios ?? createScenarios();
   return {

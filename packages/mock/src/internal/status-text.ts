@@ -14,6 +14,7 @@ const REASONS: Record<number, string> = {
   418: "I'm a Teapot",
   422: 'Unprocessable Entity',
   413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
   425: 'Too Early',
   429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',

@@ -49,16 +49,6 @@ export function segwitAddress(hrp: string, version: number, program: readonly nu
   return `${hrp}1${[...data, ...checksum].map((w) => CHARSET[w]).join('')}`;
 }
 
-/** True when a segwit address' checksum verifies (used by tests on real addresses). */
-export function isValidSegwitAddress(address: string): boolean {
-  const sep = address.lastIndexOf('1');
-  const hrp = address.slice(0, sep);
-  const data = [...address.slice(sep + 1)].map((c) => CHARSET.indexOf(c));
-  if (data.some((d) => d < 0) || data.length < 7) return false;
-  const residue = polymod([...hrpExpand(hrp), ...data]);
-  return residue === (data[0] === 0 ? BECH32_CONST : BECH32M_CONST);
-}
-
 /** A mainnet taproot (most BRC-20 deployers) or native segwit address. */
 export function randomBitcoinAddress(rng: Random): string {
   const taproot = rng.chance(0.7);

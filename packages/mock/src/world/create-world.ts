@@ -13,7 +13,7 @@ import {
   listTransactionsWithTransfers,
 } from './queries';
 import { toTransaction } from './transactions';
-import type { World, WorldOptions } from './world';
+import { DEFAULT_MAX_MINED_TRANSACTIONS, MineLimitError, type World, type WorldOptions } from './world';
 
 const DEFAULTS = { seed: 1, blocks: 300, transactionsPerBlock: 10, addresses: 40 } as const;
 
@@ -36,6 +36,19 @@ export function createWorld(options: WorldOptions = {}): World {
   for (const [ticker, token] of seedBrc20Tokens(seed)) index.brc20.set(ticker, token);
   const fixtures = buildFixtures(generated);
   const block = (record: BlockRecord | undefined) => (record ? toBlock(record) : undefined);
+  const maxMined = options.maxMinedTransactions ?? DEFAULT_MAX_MINED_TRANSACTIONS;
+  if (!Number.isSafeInteger(maxMined) || maxMined < 0) {
+    throw new RangeError(`maxMinedTransactions must be a non-negative integer, got ${maxMined}`);
+  }
+  // Mining is the one way a long-running server grows without end: every block's transactions count.
+  let mined = 0;
+  const minable = (requested: number) => {
+    if (mined + requested > maxMined || mined >= maxMined) throw new MineLimitError(maxMined, mined);
+  };
+  const countMined = (record: BlockRecord) => {
+    mined += record.txs.length;
+    return record;
+  };
   // Every mutation moves the version, even one that throws half-way: cached answers must never outlive a change.
   let version = 0;
   const mutate = <T>(change: () => T): T => {
@@ -72,7 +85,10 @@ export function createWorld(options: WorldOptions = {}): World {
     getBlockByBurnBlockHash: (hash) => block(index.burnByHash.get(hash)),
     principalEtag: (principal) => principalEtag(index, principal),
     transactionEtag: (txId) => transactionEtag(index, txId),
-    mineBlock: (opts) => mutate(() => toBlock(mineBlock(chain, perBlock, opts))),
+    mineBlock: (opts) => {
+      minable(Math.max(0, Math.floor(opts?.transactions ?? 0)));
+      return mutate(() => toBlock(countMined(mineBlock(chain, perBlock, opts))));
+    },
     addBrc20Token: (input) =>
       mutate(() => {
         const token = makeBrc20Token(seed, input);
@@ -81,7 +97,10 @@ export function createWorld(options: WorldOptions = {}): World {
       }),
     addContract: (input) =>
       mutate(() => {
+        minable(1);
+        const before = index.txById.size;
         addContract(chain, input);
+        mined += Math.max(1, index.txById.size - before);
         return toSmartContractStatus(index.deployState(input.contractId));
       }),
     principals: () => [...index.principalTxs.keys()],

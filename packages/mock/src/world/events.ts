@@ -6,7 +6,6 @@ import type {
   FtTransfer,
   NftTransfer,
   StxTransfer,
-  TransactionEvent,
 } from './types';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -129,65 +128,6 @@ export const toFtTransfer = (e: AssetEventRecord): FtTransfer =>
 /** An NFT event as an endpoint-4 `nft_transfers` item. */
 export const toNftTransfer = (e: AssetEventRecord): NftTransfer =>
   withParties({ asset_identifier: e.assetId ?? '', value: cvCopy(e.value) }, e);
-
-/** The full transaction-event shape (`/extended/v1/tx` style); list endpoints report `events: []`. */
-export function toTransactionEvent(txId: string, e: EventRecord): TransactionEvent {
-  const base = { event_index: e.index, tx_id: txId };
-  switch (e.kind) {
-    case 'log':
-      return {
-        ...base,
-        event_type: 'smart_contract_log',
-        contract_log: { contract_id: e.contractId, topic: e.topic, value: cvCopy(e.value) },
-      };
-    case 'lock':
-      return {
-        ...base,
-        event_type: 'stx_lock',
-        stx_lock_event: {
-          locked_amount: e.lockedAmount.toString(),
-          unlock_height: e.unlockHeight,
-          locked_address: e.lockedAddress,
-        },
-      };
-    case 'stx':
-      return {
-        ...base,
-        event_type: 'stx_asset',
-        asset: {
-          asset_event_type: e.action,
-          sender: e.sender ?? '',
-          recipient: e.recipient ?? '',
-          amount: e.amount.toString(),
-          ...(e.memo === undefined ? {} : { memo: e.memo }),
-        },
-      };
-    case 'ft':
-      return {
-        ...base,
-        event_type: 'fungible_token_asset',
-        asset: {
-          asset_event_type: e.action,
-          asset_id: e.assetId ?? '',
-          sender: e.sender ?? '',
-          recipient: e.recipient ?? '',
-          amount: e.amount.toString(),
-        },
-      };
-    default:
-      return {
-        ...base,
-        event_type: 'non_fungible_token_asset',
-        asset: {
-          asset_event_type: e.action,
-          asset_id: e.assetId ?? '',
-          sender: e.sender ?? '',
-          recipient: e.recipient ?? '',
-          value: cvCopy(e.value),
-        },
-      };
-  }
-}
 
 /** Who pays the fee: the sponsor of a sponsored transaction, otherwise its sender (as the real SQL does). */
 export function feePayer(tx: TxRecord): string {

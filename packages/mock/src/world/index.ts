@@ -10,3 +10,4 @@ export type {
   TransfersRequest,
 } from './queries';
 export type { World, WorldFixtures, WorldOptions } from './world';
+export { DEFAULT_MAX_MINED_TRANSACTIONS, MineLimitError } from './world';

@@ -27,6 +27,29 @@ export interface WorldOptions {
   readonly transactionsPerBlock?: number;
   /** Size of the standard-address population (default 40, at least 10). */
   readonly addresses?: number;
+  /**
+   * Most transactions `mineBlock` and `addContract` may add after creation (default
+   * {@link DEFAULT_MAX_MINED_TRANSACTIONS}, about 250 MB of heap); past it they throw {@link MineLimitError}.
+   */
+  readonly maxMinedTransactions?: number;
+}
+
+/** Default bound of mined transactions: each costs about 2.5 KB of heap (`pnpm bench`, mined-memory). */
+export const DEFAULT_MAX_MINED_TRANSACTIONS = 100_000;
+
+/** Thrown when mining would pass the world's `maxMinedTransactions`: the world is left as it was. */
+export class MineLimitError extends RangeError {
+  constructor(
+    /** The bound. */
+    readonly limit: number,
+    /** Transactions mined since the world was created. */
+    readonly mined: number,
+  ) {
+    super(
+      `this world mines at most ${limit} transactions after creation (${mined} mined so far): raise maxMinedTransactions, or reset the world`,
+    );
+    this.name = 'MineLimitError';
+  }
 }
 
 /** Sample identifiers with guaranteed properties, for documentation and tests. */

@@ -92,7 +92,8 @@ const table: Record<string, Case[]> = {
         expect(body[pending]).toMatchObject({ found: true, result: { status: 'pending' } });
         expect(body[pending]?.result).not.toHaveProperty('block_height');
         expect(body[neverDeployed]).toEqual({ found: false });
-        expect(a.headers.get('etag')).toBe(`"${world.tip.index_block_hash}"`);
+        // A digest of the answer, not the chain tip: a contract added to the mempool moves it (README).
+        expect(a.headers.get('etag')).toMatch(/^"[0-9a-f]{16}"$/);
       },
     },
     {

@@ -87,7 +87,6 @@ describe('createHandlers: the answer cache', () => {
       'transfers',
       (w) => w.mineBlock({ address: w.fixtures.address }),
     ],
-    ['mineBlock: the chain-tip ETag of contract status', 'status', (w) => w.mineBlock()],
     ['mineBlock: the chain-tip ETag of a block lookup', 'height', (w) => w.mineBlock()],
     ['addBrc20Token replacing a token', 'token', (w) => w.addBrc20Token({ ticker: 'sats', tx_count: 7 })],
     [

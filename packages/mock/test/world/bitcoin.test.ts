@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isValidSegwitAddress, randomBitcoinAddress } from '../../src/world/bitcoin';
+import { randomBitcoinAddress } from '../../src/world/bitcoin';
 import { createRandom } from '../../src/world/random';
+import { isValidSegwitAddress } from './segwit';
 
 describe('bitcoin addresses', () => {
   it('makes segwit addresses with valid checksums, and verifies the real ordi deployer', () => {

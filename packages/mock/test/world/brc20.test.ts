@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createWorld } from '../../src/world';
-import { isValidSegwitAddress } from '../../src/world/bitcoin';
 import { formatSupply, ORDI, seedBrc20Tokens } from '../../src/world/brc20';
+import { isValidSegwitAddress } from './segwit';
 
 const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 

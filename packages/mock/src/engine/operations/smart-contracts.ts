@@ -1,4 +1,6 @@
 import type { components } from '../../generated/schema';
+import { RawJson } from '../../internal/raw-json';
+import { fnv1a64 } from '../../world/hash';
 import { json } from '../answer';
 import { defineOperation } from '../context';
 import { cacheHeaders } from '../headers';
@@ -38,5 +40,8 @@ export function buildStatusMap(
 export const getSmartContractsStatus = defineOperation('getSmartContractsStatus', (context, input) => {
   const ids = ([] as string[]).concat(input.query.contract_id);
   const body = buildStatusMap(ids, (id) => context.world.getSmartContractStatus(id));
-  return json('getSmartContractsStatus', 200, body, cacheHeaders(context.world.tip.index_block_hash));
+  // Upstream's ETag here is the chain tip, but a contract added to the mempool (`world.addContract` with
+  // `pending`) changes the answer without moving the tip: a digest of the answer changes exactly when it does.
+  const text = JSON.stringify(body);
+  return json('getSmartContractsStatus', 200, new RawJson<typeof body>(text), cacheHeaders(fnv1a64(text)));
 });

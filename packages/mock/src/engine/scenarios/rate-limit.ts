@@ -111,9 +111,12 @@ export class RateLimiter {
   }
 }
 
+/** Highest rate a limit may name: far beyond any real quota, and a finite bound for a control request. */
+const MAX_PER_MINUTE = 1_000_000_000;
+
 function positiveInteger(value: number, name: string): number {
-  if (!Number.isInteger(value) || value < 1) {
-    throw new RangeError(`rateLimit: ${name} must be a positive integer, got ${value}`);
+  if (!Number.isInteger(value) || value < 1 || value > MAX_PER_MINUTE) {
+    throw new RangeError(`rateLimit: ${name} must be an integer from 1 to ${MAX_PER_MINUTE}, got ${value}`);
   }
   return value;
 }

@@ -91,11 +91,15 @@ export function createScenarios(options: ScenariosOptions = {}): Scenarios {
 
   const scenarios: Scenarios = {
     latency(ms) {
-      latencyMs = nonNegativeInteger(ms, 'latency');
+      latencyMs = nonNegativeInteger(ms, 'latency', MAX_LATENCY_MS);
       return scenarios;
     },
     failNext(count, failure = { status: 503 }) {
-      const remaining = nonNegativeInteger(count, 'failNext count');
+      const remaining = nonNegativeInteger(count, 'failNext count', MAX_QUEUED);
+      const queued = failures.reduce((sum, queuedFailure) => sum + queuedFailure.remaining, 0);
+      if (queued + remaining > MAX_QUEUED) {
+        throw new RangeError(`failNext: at most ${MAX_QUEUED} failures may be queued, ${queued} already are`);
+      }
       if (!Number.isInteger(failure.status) || failure.status < 400 || failure.status > 599) {
         throw new RangeError(
           `failNext: status must be an HTTP error status (400-599), got ${failure.status}`,
@@ -106,12 +110,18 @@ export function createScenarios(options: ScenariosOptions = {}): Scenarios {
           ? failure.status === 429
             ? 1
             : undefined
-          : nonNegativeInteger(failure.retryAfterSeconds, 'retryAfterSeconds');
+          : nonNegativeInteger(failure.retryAfterSeconds, 'retryAfterSeconds', MAX_RETRY_AFTER_SECONDS);
       if (remaining > 0) failures.push({ remaining, status: failure.status, retryAfterSeconds });
       return scenarios;
     },
     networkErrorNext(count) {
-      networkErrors += nonNegativeInteger(count, 'networkErrorNext count');
+      const added = nonNegativeInteger(count, 'networkErrorNext count', MAX_QUEUED);
+      if (networkErrors + added > MAX_QUEUED) {
+        throw new RangeError(
+          `networkErrorNext: at most ${MAX_QUEUED} network errors may be queued, ${networkErrors} already are`,
+        );
+      }
+      networkErrors += added;
       return scenarios;
     },
     rateLimit(rateLimitOptions = {}) {
@@ -176,9 +186,16 @@ function failureResponse(failure: QueuedFailure, limiter: RateLimiter | undefine
   return jsonResponse(body, failure.status, headers);
 }
 
-function nonNegativeInteger(value: number, name: string): number {
-  if (!Number.isInteger(value) || value < 0) {
-    throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
+/** Most failures (or network errors) one scenario set queues: enough for any test, finite for a server. */
+export const MAX_QUEUED = 1_000_000;
+/** Longest latency a scenario adds: one minute. */
+export const MAX_LATENCY_MS = 60_000;
+/** Longest `Retry-After` a simulated failure sends: one day. */
+export const MAX_RETRY_AFTER_SECONDS = 86_400;
+
+function nonNegativeInteger(value: number, name: string, max: number): number {
+  if (!Number.isInteger(value) || value < 0 || value > max) {
+    throw new RangeError(`${name} must be an integer from 0 to ${max}, got ${value}`);
   }
   return value;
 }

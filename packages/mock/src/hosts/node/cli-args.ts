@@ -6,6 +6,9 @@ export interface CliOptions {
   host: string;
   seed: number | undefined;
   latencyMs: number;
+  maxMinedTransactions: number | undefined;
+  /** Extra host names to accept, or `true` for any. */
+  allowedHosts: string[] | true;
 }
 
 /** Either options to start with, a request for help, or a usage error to print. */
@@ -22,7 +25,13 @@ Options:
   --port <n>      port to listen on; 0 picks a free one (default 3999)
   --host <host>   interface to bind (default 127.0.0.1)
   --seed <n>      seed of the generated world (default 1)
-  --latency <ms>  delay added to every API answer (default 0)
+  --latency <ms>  delay added to every API answer, up to 60000 (default 0)
+  --max-mined-transactions <n>
+                  most transactions POST /__mock/mine may add (default 100000, about 250 MB);
+                  past it mining answers 409 and everything else keeps answering
+  --allowed-hosts <names>
+                  comma-separated host names accepted besides localhost, IP addresses and
+                  --host (".example.com" allows a domain and its subdomains; "all" allows any)
   -h, --help      show this help
 
 Control routes: GET /health, GET /__mock/fixtures, POST /__mock/reset,
@@ -49,6 +58,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         host: { type: 'string' },
         seed: { type: 'string' },
         latency: { type: 'string' },
+        'max-mined-transactions': { type: 'string' },
+        'allowed-hosts': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -58,7 +69,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (values.help) return { kind: 'help' };
   const port = integer('port', (values.port as string | undefined) ?? '3999', 0, 65535);
   if (typeof port === 'string') return { kind: 'error', message: port };
-  const latencyMs = integer('latency', (values.latency as string | undefined) ?? '0', 0, 600_000);
+  const latencyMs = integer('latency', (values.latency as string | undefined) ?? '0', 0, 60_000);
   if (typeof latencyMs === 'string') return { kind: 'error', message: latencyMs };
   let seed: number | undefined;
   if (values.seed !== undefined) {
@@ -68,5 +79,22 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   }
   const host = (values.host as string | undefined) ?? '127.0.0.1';
   if (host.trim() === '') return { kind: 'error', message: '--host must not be empty' };
-  return { kind: 'start', options: { port, host, seed, latencyMs } };
+  let maxMinedTransactions: number | undefined;
+  const rawMax = values['max-mined-transactions'] as string | undefined;
+  if (rawMax !== undefined) {
+    const parsed = integer('max-mined-transactions', rawMax, 0, 10_000_000);
+    if (typeof parsed === 'string') return { kind: 'error', message: parsed };
+    maxMinedTransactions = parsed;
+  }
+  const rawHosts = values['allowed-hosts'] as string | undefined;
+  let allowedHosts: string[] | true = [];
+  if (rawHosts !== undefined) {
+    const names = rawHosts
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '');
+    if (names.length === 0) return { kind: 'error', message: '--allowed-hosts needs at least one name' };
+    allowedHosts = names.includes('all') ? true : names;
+  }
+  return { kind: 'start', options: { port, host, seed, latencyMs, maxMinedTransactions, allowedHosts } };
 }

@@ -14,7 +14,7 @@ async function main(argv: readonly string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const { port, host, seed, latencyMs } = args.options;
+  const { port, host, seed, latencyMs, maxMinedTransactions, allowedHosts } = args.options;
   // The handlers go in before the server starts and long before the ready line: a supervisor (or a test) may
   // signal the moment it reads that line, and a signal with no handler kills the process instead of stopping it.
   let server: MockServer | undefined;
@@ -31,7 +31,14 @@ async function main(argv: readonly string[]): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   try {
-    server = await startMockServer({ port, host, latencyMs, ...(seed === undefined ? {} : { seed }) });
+    server = await startMockServer({
+      port,
+      host,
+      latencyMs,
+      allowedHosts,
+      ...(seed === undefined ? {} : { seed }),
+      ...(maxMinedTransactions === undefined ? {} : { maxMinedTransactions }),
+    });
   } catch (error) {
     console.error(`${NAME}: ${describeListenError(error, host, port)}`);
     process.exitCode = 1;

@@ -8,6 +8,7 @@ import { type ControlTarget, handleControl } from '../../engine/control';
 import { corsHeaders, preflightHeaders } from '../../engine/cors';
 import { routeNotFound } from '../../engine/errors';
 import { badUrl } from '../../engine/fetch-answer';
+import { type AllowedHosts, controlRefusal, hostRefusal } from '../../engine/request-guard';
 import { createRuntime } from '../../engine/runtime';
 import type { Scenarios } from '../../engine/scenarios/scenarios';
 import { type Outcome, operationRouter, prepareRequest, serveOperation } from '../../engine/serve';
@@ -30,6 +31,16 @@ export interface MockServerOptions {
   latencyMs?: number;
   /** A ready world to serve instead of the seeded default one. */
   world?: World;
+  /**
+   * Most transactions `POST /__mock/mine` may add to the seeded world (default 100,000, about 250 MB); past
+   * it mining answers 409 and every other route keeps answering. Ignored when `world` is given (its own bound).
+   */
+  maxMinedTransactions?: number;
+  /**
+   * Host names accepted in `Host` (and in `Origin` for control routes) besides localhost, IP addresses and
+   * `host`: names, `.example.com` for a domain and its subdomains, or `true` for any (DNS rebinding open).
+   */
+  allowedHosts?: readonly string[] | true;
 }
 
 /** A running standalone mock server. */
@@ -63,6 +74,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const runtime = createRuntime({
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.world === undefined ? {} : { world: options.world }),
+    ...(options.maxMinedTransactions === undefined
+      ? {}
+      : { maxMinedTransactions: options.maxMinedTransactions }),
   });
   runtime.scenarios.latency(latencyMs);
   let context = createHandlerContext(runtime.world, runtime.scenarios);
@@ -84,7 +98,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // clients see, `Location` headers included, are the server's own.
   const base = DEFAULT_BASE_URL;
 
-  const state: ServerState = { base, target, targets: new BoundedCache(KNOWN_TARGETS) };
+  const state: ServerState = {
+    base,
+    target,
+    targets: new BoundedCache(KNOWN_TARGETS),
+    bound: host,
+    allowedHosts: options.allowedHosts ?? [],
+  };
   const server = createServer((req, res) => {
     try {
       handle(req, res, state)?.catch((error: unknown) => fail(res, error));
@@ -134,6 +154,9 @@ interface ServerState {
    * routing and validating depend on nothing but the target, so a repeated GET goes straight to the answer.
    */
   readonly targets: BoundedCache<string, KnownTarget>;
+  /** The bound interface, a name the server always answers to. */
+  readonly bound: string;
+  readonly allowedHosts: AllowedHosts;
 }
 
 /**
@@ -149,6 +172,16 @@ const KNOWN_TARGETS = { maxEntries: 2048, maxWeight: 8 * 1024 * 1024 };
  */
 function handle(req: IncomingMessage, res: ServerResponse, state: ServerState): Promise<void> | undefined {
   const method = (req.method ?? 'GET').toUpperCase();
+  // Every route, before anything else: a page that rebinds its own name to 127.0.0.1 sends its own `Host`.
+  const refusedHost = hostRefusal(req.headers.host, state.bound, state.allowedHosts);
+  if (refusedHost !== undefined) {
+    writeAnswer(
+      res,
+      plainJson({ statusCode: 403, error: 'Forbidden', message: refusedHost }, 403),
+      method === 'HEAD',
+    );
+    return undefined;
+  }
   const path = requestTarget(req.url);
   if (path === undefined) {
     writeAnswer(res, badUrl(req.url ?? ''), false);
@@ -178,6 +211,25 @@ function handle(req: IncomingMessage, res: ServerResponse, state: ServerState): 
   const pathname = path.split('?')[0] ?? path;
   const isControl = /^\/health\/?$/.test(pathname) || pathname.startsWith('/__mock/');
   if (method !== 'GET' && !omitBody) {
+    if (isControl && method === 'POST') {
+      const refused = controlRefusal(
+        req.headers['content-type'],
+        req.headers.origin,
+        state.bound,
+        state.allowedHosts,
+      );
+      if (refused !== undefined) {
+        const body = {
+          statusCode: refused.status,
+          error: statusText(refused.status),
+          message: refused.message,
+        };
+        // The body is not read: close the connection rather than leave it in the socket.
+        res.setHeader('Connection', 'close');
+        writeAnswer(res, plainJson(body, refused.status), false);
+        return undefined;
+      }
+    }
     return withBody(req, res, { method, path, pathname, isControl }, state.target);
   }
   if (isControl) {

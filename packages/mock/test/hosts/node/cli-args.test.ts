@@ -1,14 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../../src/hosts/node/cli-args';
 
+const defaults = {
+  port: 3999,
+  host: '127.0.0.1',
+  seed: undefined,
+  latencyMs: 0,
+  maxMinedTransactions: undefined,
+  allowedHosts: [],
+};
+
 describe('parseCliArgs', () => {
   it.each([
-    [[], { port: 3999, host: '127.0.0.1', seed: undefined, latencyMs: 0 }],
-    [['--port', '0'], { port: 0, host: '127.0.0.1', seed: undefined, latencyMs: 0 }],
+    [[], { ...defaults }],
+    [['--port', '0'], { ...defaults, port: 0 }],
     [
       ['--port=4010', '--host', '0.0.0.0', '--seed', '42', '--latency', '25'],
-      { port: 4010, host: '0.0.0.0', seed: 42, latencyMs: 25 },
+      { ...defaults, port: 4010, host: '0.0.0.0', seed: 42, latencyMs: 25 },
     ],
+    [['--max-mined-transactions', '500'], { ...defaults, maxMinedTransactions: 500 }],
+    [
+      ['--allowed-hosts', 'dev.test, .corp.example'],
+      { ...defaults, allowedHosts: ['dev.test', '.corp.example'] },
+    ],
+    [['--allowed-hosts=all'], { ...defaults, allowedHosts: true }],
   ])('parses %j', (argv, options) => {
     expect(parseCliArgs(argv)).toEqual({ kind: 'start', options });
   });
@@ -27,6 +42,9 @@ describe('parseCliArgs', () => {
     [['--host', ''], /--host must not be empty/],
     [['serve'], /Unexpected argument 'serve'/],
     [['--port'], /--port/],
+    [['--latency', '60001'], /--latency must be an integer from 0 to 60000/],
+    [['--max-mined-transactions=-5'], /--max-mined-transactions must be an integer from 0 to 10000000/],
+    [['--allowed-hosts', ' , '], /--allowed-hosts needs at least one name/],
   ])('rejects %j with a clear message', (argv, message) => {
     const result = parseCliArgs(argv);
     expect(result.kind).toBe('error');

@@ -288,7 +288,11 @@ describe('control routes', () => {
     ],
     [JSON.stringify({ failNext: 3 }), 'body/failNext must be an object'],
   ])('POST /__mock/scenario %s → 400', async (body, message) => {
-    const res = await fetch(`${server.url}/__mock/scenario`, { method: 'POST', body });
+    const res = await fetch(`${server.url}/__mock/scenario`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toContain(message);
   });

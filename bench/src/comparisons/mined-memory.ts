@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_MAX_MINED_TRANSACTIONS } from '@blockindex/mock';
+import type { BenchContext, Comparison, ComparisonOutput, Row } from '../comparison.js';
+import { interleave, median, rowsFor } from '../harness.js';
+import { track } from '../servers/processes.js';
+import type { MinedMemorySample } from '../workers/mined-memory-entry.js';
+
+const WORKER = fileURLToPath(new URL('../workers/mined-memory-entry.ts', import.meta.url));
+
+/** Mines `blocks` blocks in a fresh `node --expose-gc` child and returns what it measured. */
+async function mine(blocks: number): Promise<MinedMemorySample> {
+  const child = track(
+    spawn(process.execPath, ['--expose-gc', '--import', 'tsx', WORKER, String(blocks)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const line = stdout.trim().split('\n').at(-1);
+  if (code !== 0 || line === undefined) throw new Error(`mined-memory worker exited with ${code}: ${stderr}`);
+  return JSON.parse(line) as MinedMemorySample;
+}
+
+async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
+  const sizes = smoke ? [50, 200] : [1_000, 5_000];
+  const settings = { sizes, ...(smoke ? { warmupRounds: 0, rounds: 1 } : { warmupRounds: 0, rounds: 3 }) };
+  const samples = new Map<number, MinedMemorySample[]>(sizes.map((size) => [size, []]));
+  const variants = Object.fromEntries(
+    sizes.map((size) => [
+      `${size}`,
+      async () => {
+        log(`mining ${size} blocks`);
+        const sample = await mine(size);
+        samples.get(size)?.push(sample);
+        return sample.heapUsedDeltaBytes;
+      },
+    ]),
+  );
+  await interleave(variants, { warmup: settings.warmupRounds, runs: settings.rounds });
+  const kept = (size: number) => (samples.get(size) ?? []).slice(-settings.rounds);
+  const label = (size: number) => `${size} mined blocks`;
+  const perTx = (size: number) => kept(size).map((s) => s.heapUsedDeltaBytes / Math.max(1, s.transactions));
+  const rows: Row[] = [
+    ...rowsFor(
+      'heap retained per mined transaction',
+      'B',
+      label(sizes[0] ?? 0),
+      sizes.map((size) => ({
+        label: label(size),
+        samples: perTx(size),
+        details: { transactions: kept(size)[0]?.transactions ?? 0 },
+      })),
+    ),
+  ];
+  const largest = sizes.at(-1) ?? 0;
+  const bytesPerTx = median(perTx(largest));
+  const atBound = (bytesPerTx * DEFAULT_MAX_MINED_TRANSACTIONS) / 2 ** 20;
+  return {
+    settings,
+    rows,
+    targets: [],
+    notes: [
+      'Each sample builds the default world (seed 1) in a fresh `node --expose-gc` child, then mines blocks as `POST /__mock/mine` does (`world.mineBlock()`, transactions drawn like the generated blocks); heapUsed is read after gc() before and after mining, with the world still referenced. A ratio near 1 means the cost per transaction does not grow with the chain.',
+      `At the default bound (maxMinedTransactions ${DEFAULT_MAX_MINED_TRANSACTIONS}) mining retains about ${atBound.toFixed(0)} MiB of heap (${bytesPerTx.toFixed(0)} B per transaction, measured with ${largest} blocks).`,
+      'No target is set for this comparison.',
+    ],
+  };
+}
+
+/** Heap retained per mined transaction: what sets the default mining bound. */
+export const minedMemory: Comparison = {
+  name: 'mined-memory',
+  title: 'Mined memory: heap retained per transaction mined into a running world',
+  run,
+};

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { createFetchHandler, createScenarios } from '../../src';
+
+// Answers the real service gives (Hiro stacks-blockchain-api v9.0.2, see the README's "Differences" notes),
+// where the mock used to answer otherwise.
+const handler = createFetchHandler({ seed: 1 });
+const fx = handler.world.fixtures;
+const get = (path: string, headers: Record<string, string> = {}) =>
+  handler(new Request(`http://mock.test${path}`, { headers }));
+const heightPath = `/extended/v1/block/by_burn_block_height/${fx.burnBlockHeight}`;
+
+describe('If-None-Match as upstream compares it', () => {
+  it('never matches `*` (a literal tag upstream): 200 with the body', async () => {
+    const response = await get(heightPath, { 'if-none-match': '*' });
+    expect(response.status).toBe(200);
+    expect((await response.json()).hash).toBe(
+      handler.world.getBlockByBurnBlockHeight(fx.burnBlockHeight)?.hash,
+    );
+  });
+
+  it.each([
+    ['quoted', (tag: string) => `"${tag}"`],
+    ['weak', (tag: string) => `W/"${tag}"`],
+    ['unquoted', (tag: string) => tag],
+    ['in a list after *', (tag: string) => `*, "x", W/"${tag}"`],
+  ])('matches the current tag %s: 304', async (_name, form) => {
+    const response = await get(heightPath, { 'if-none-match': form(handler.world.tip.index_block_hash) });
+    expect(response.status).toBe(304);
+  });
+});
+
+describe('integers in answers', () => {
+  it.each([
+    `/extended/v2/addresses/${fx.address}/transactions?offset=25817916191724255645270016`,
+    `/extended/v1/address/${fx.address}/transactions_with_transfers?offset=9007199254740992`,
+    `/extended/v2/addresses/${fx.address}/transactions/${fx.txId}/events?offset=1e300`,
+    '/extended/v1/block/by_burn_block_height/99999999999999999999',
+  ])('refuses an integer past 2^53 with the documented 400, never echoes it: %s', async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body).toMatchObject({ statusCode: 400, code: 'FST_ERR_VALIDATION', error: 'Bad Request' });
+    expect(body.message).toMatch(/ must be <= 9007199254740991$/);
+  });
+
+  it('still accepts the largest safe offset (an empty page)', async () => {
+    const response = await get(`/extended/v2/addresses/${fx.address}/transactions?offset=9007199254740991`);
+    expect(response.status).toBe(200);
+    expect((await response.json()).offset).toBe(Number.MAX_SAFE_INTEGER);
+  });
+});
+
+describe('scenario inputs are bounded', () => {
+  it.each([
+    ['failNext count 1e308', (s: ReturnType<typeof createScenarios>) => s.failNext(1e308)],
+    ['failNext count past the queue bound', (s: ReturnType<typeof createScenarios>) => s.failNext(1_000_001)],
+    ['networkErrorNext 1e308', (s: ReturnType<typeof createScenarios>) => s.networkErrorNext(1e308)],
+    ['latency of an hour', (s: ReturnType<typeof createScenarios>) => s.latency(3_600_000)],
+    [
+      'retryAfterSeconds 1e12',
+      (s: ReturnType<typeof createScenarios>) => s.failNext(1, { status: 429, retryAfterSeconds: 1e12 }),
+    ],
+    [
+      'rateLimit perMinute 1e308',
+      (s: ReturnType<typeof createScenarios>) => s.rateLimit({ perMinute: 1e308 }),
+    ],
+  ])('refuses %s with a RangeError that states the bound', (_name, apply) => {
+    const scenarios = createScenarios();
+    expect(() => apply(scenarios)).toThrow(RangeError);
+    expect(() => apply(scenarios)).toThrow(/from \d+ to [\d_]+|at most/);
+    expect(scenarios.state).toEqual(createScenarios().state);
+  });
+
+  it('refuses to queue past the bound in several calls', () => {
+    const scenarios = createScenarios().failNext(999_999);
+    expect(() => scenarios.failNext(2)).toThrow(/at most 1000000 failures may be queued, 999999 already are/);
+    expect(scenarios.state.pendingFailures).toBe(999_999);
+  });
+});
+
+describe('input upstream accepts gets no invented 400', () => {
+  const unknown = 'SP00000000000000000000000000000A.x'; // bad c32check checksum
+  it('a contract id without a valid checksum is a `found: false` entry', async () => {
+    const response = await get(`/extended/v2/smart-contracts/status?contract_id=${unknown}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ [unknown]: { found: false } });
+  });
+
+  it('the v2 address routes take a principal without a valid checksum (no checksum check upstream)', async () => {
+    const list = await get(`/extended/v2/addresses/${unknown}/transactions`);
+    expect(list.status).toBe(200);
+    expect(await list.json()).toMatchObject({ total: 0, results: [] });
+    const events = await get(`/extended/v2/addresses/${unknown}/transactions/${fx.txId}/events`);
+    expect(events.status).toBe(200);
+    expect(await events.json()).toEqual({ limit: 20, offset: 0, total: 0, results: [] });
+  });
+
+  it('the v1 route checks the checksum, as upstream does: 400 invalid STX address', async () => {
+    const response = await get(`/extended/v1/address/${unknown}/transactions_with_transfers`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: `invalid STX address "${unknown}"`,
+    });
+  });
+});
