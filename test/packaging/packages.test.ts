@@ -30,7 +30,8 @@ function project(kind: 'module' | 'commonjs'): string {
       name: `consumer-${kind}`,
       private: true,
       type: kind,
-      dependencies: deps,
+      // msw is the mock's optional peer dependency: a user of `./node` installs it.
+      dependencies: { ...deps, msw: '2.15.0' },
       overrides: deps,
     }),
   );
@@ -52,7 +53,8 @@ function node(cwd: string, file: string, source: string, args: string[] = []) {
 const journey = (load: (specifier: string) => string) => `
   const { openapi, operationIds } = ${load('@blockindex/spec')};
   const { createClient, NotFoundError } = ${load('@blockindex/client')};
-  const { createWorld, createHandlers } = ${load('@blockindex/mock')};
+  const { createWorld, createFetchHandler } = ${load('@blockindex/mock')};
+  const { createHandlers } = ${load('@blockindex/mock/msw')};
   const { setupMockServer } = ${load('@blockindex/mock/node')};
   const { startMockServer } = ${load('@blockindex/mock/server')};
   const mock = setupMockServer({ seed: 7 });
@@ -66,7 +68,10 @@ const journey = (load: (specifier: string) => string) => `
   const server = await startMockServer({ port: 0, seed: 7 });
   const health = await fetch(server.url + '/health').then((r) => r.status);
   await server.close();
+  const fetchHandler = createFetchHandler({ seed: 7, basePath: '/api' });
+  const fetched = await fetchHandler(new Request('http://any.test/api/extended/v1/block/by_burn_block_height/' + fixtures.burnBlockHeight));
   console.log(JSON.stringify({
+    fetchHandler: fetched.status,
     openapi: openapi.openapi,
     operations: operationIds.length,
     handlers: createHandlers({ world: createWorld({ seed: 1 }) }).length,
@@ -76,9 +81,10 @@ const journey = (load: (specifier: string) => string) => `
   }));
 `;
 const expected = {
+  fetchHandler: 200,
   openapi: '3.1.0',
   operations: 7,
-  handlers: 7,
+  handlers: 1,
   burnHeight: true,
   notFound: true,
   health: 200,

@@ -22,6 +22,15 @@ export function limitBody(response: Response, limit: BodyLimit): Response {
     response.body.cancel().catch(() => {});
     throw new RangeError(`the response announced ${declared} bytes, more than maxResponseBytes`);
   }
+  // Without compression `fetch` delivers no more than a declared Content-Length: nothing to count.
+  const encoding = (response.headers.get('content-encoding') ?? '').trim().toLowerCase();
+  if (
+    Number.isFinite(declared) &&
+    response.headers.has('content-length') &&
+    (encoding === '' || encoding === 'identity')
+  ) {
+    return response;
+  }
   let seen = 0;
   const counted = response.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({

@@ -182,8 +182,12 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
   /** Requests sent, and the most the list's size justifies (set once the end is known). */
   #requests = 0;
   #budget = Number.POSITIVE_INFINITY;
-  /** Largest `total` an offset-mode answer reported: a smaller one means rows left the list. */
+  /**
+   * Largest `total` of the offset-mode answers so far, in the order they landed (answers awaited in request order
+   * may have been computed in another, after a retry): a smaller one landing later means rows left the list.
+   */
   #largestTotal = 0;
+  #shrank: { from: number; to: number } | undefined;
 
   constructor(source: PageSource<TItem, TBody>, options: PagerOptions) {
     this.#source = source;
@@ -364,6 +368,10 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
       (result) => {
         if (!aimed) return;
         const { results, total } = result.data;
+        if (results.length > 0) {
+          if (total < this.#largestTotal) this.#shrank ??= { from: this.#largestTotal, to: total };
+          else this.#largestTotal = total;
+        }
         (this.#aim as OffsetAim).answerArrived(aimed, results.length > 0 ? total - frame.total0 : undefined);
       },
       () => {
@@ -410,14 +418,13 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     } else {
       // Rows that leave the list (a reorg, dropped unanchored transactions) may have left anywhere, so a smaller
       // `total` tells nothing of where positions moved: stop rather than guess and skip or repeat rows.
-      if (total < this.#largestTotal) {
+      if (this.#shrank) {
         throw new ListInconsistentError(
-          `The list shrank from ${this.#largestTotal} to ${total} rows while it was iterated (a reorg, dropped ` +
-            'transactions): rows may have moved anywhere, so the iteration stops rather than skip or repeat any; ' +
-            'start it again',
+          `The list shrank from ${this.#shrank.from} to ${this.#shrank.to} rows while it was iterated (a reorg, ` +
+            'dropped transactions): rows may have moved anywhere, so the iteration stops rather than skip or repeat ' +
+            'any; start it again',
         );
       }
-      this.#largestTotal = total;
       start = flight.request.offset - (total - frame.total0);
       if (flight.aimed && flight.pos <= frame.next) {
         this.#aim?.answerPlaced(flight.aimed, placement(start, results.length, frame.next));
