@@ -30,7 +30,7 @@ export {
   TimeoutError,
   UnauthorizedError,
 } from './errors.js';
-export type { components, operations, paths } from './generated/schema.js';
+export type { components, operations, paths } from '@blockindex/spec/types';
 export type {
   ApiWarning,
   ClientOptions,

@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from '@blockindex/spec/constants';
 import type { WithResponse } from '../api-promise.js';
 import { ListInconsistentError, ListOutpacedError } from '../errors.js';
 import { type AimedRequest, type Growth, OffsetAim, type Placement } from './offset-aim.js';
@@ -54,7 +55,7 @@ export interface Chunk<TItem, TBody> {
 }
 
 /** Largest `limit` the list operations accept. */
-export const MAX_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE: number = PAGE_SIZE.max;
 
 /**
  * Requests aimed at one position before giving up on it; keeps every iteration finite. Under the growth the pager

@@ -1,4 +1,5 @@
-import { createHandlers, createWorld, type World } from '@blockindex/mock';
+import { createWorld, type World } from '@blockindex/mock';
+import { createHandlers } from '@blockindex/mock/msw';
 import { getResponse } from 'msw';
 
 /** Failures injected in front of the mock, without a socket. */
