@@ -1096,7 +1096,7 @@ export interface components {
          */
         Ticker: string;
         /**
-         * @description Contract ids (`<address>.<contract name>`) to report on, as repeated keys: `?contract_id=A&contract_id=B`. A single value is accepted as a one-element list.
+         * @description Contract ids (`<address>.<contract name>`) to report on, as repeated keys: `?contract_id=A&contract_id=B`. A single value is accepted as a one-element list. The pattern is upstream's own, whose `.` is unescaped: any character may stand between the address and the name, and no checksum is verified, so such an id is simply `{"found": false}`.
          * @example [
          *       "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.swap-helper-bridged-v1-1",
          *       "SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE.send-many-memo"
@@ -1104,12 +1104,12 @@ export interface components {
          */
         ContractIds: string[];
         /**
-         * @description STX address or contract id. Only its syntax is checked.
+         * @description STX address or contract id. Only its syntax is checked, with upstream's pattern, which is not anchored at the end: an address followed by anything else is accepted (and matches no transaction).
          * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
          */
         Address: string;
         /**
-         * @description STX address or contract id. Besides the syntax, the c32check checksum of the address part is verified (400 `invalid STX address "<principal>"`).
+         * @description STX address or contract id. Its syntax is checked with upstream's pattern (not anchored at the end), then the c32check checksum of the address part is verified (400 `invalid STX address "<principal>"`).
          * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
          */
         Principal: string;
@@ -1295,7 +1295,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Contract ids (`<address>.<contract name>`) to report on, as repeated keys: `?contract_id=A&contract_id=B`. A single value is accepted as a one-element list.
+                 * @description Contract ids (`<address>.<contract name>`) to report on, as repeated keys: `?contract_id=A&contract_id=B`. A single value is accepted as a one-element list. The pattern is upstream's own, whose `.` is unescaped: any character may stand between the address and the name, and no checksum is verified, so such an id is simply `{"found": false}`.
                  * @example [
                  *       "SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.swap-helper-bridged-v1-1",
                  *       "SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE.send-many-memo"
@@ -1380,7 +1380,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description STX address or contract id. Only its syntax is checked.
+                 * @description STX address or contract id. Only its syntax is checked, with upstream's pattern, which is not anchored at the end: an address followed by anything else is accepted (and matches no transaction).
                  * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
                  */
                 address: components["parameters"]["Address"];
@@ -1497,7 +1497,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description STX address or contract id. Besides the syntax, the c32check checksum of the address part is verified (400 `invalid STX address "<principal>"`).
+                 * @description STX address or contract id. Its syntax is checked with upstream's pattern (not anchored at the end), then the c32check checksum of the address part is verified (400 `invalid STX address "<principal>"`).
                  * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
                  */
                 principal: components["parameters"]["Principal"];
@@ -1703,7 +1703,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description STX address or contract id. Only its syntax is checked.
+                 * @description STX address or contract id. Only its syntax is checked, with upstream's pattern, which is not anchored at the end: an address followed by anything else is accepted (and matches no transaction).
                  * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
                  */
                 address: components["parameters"]["Address"];

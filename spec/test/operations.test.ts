@@ -3,8 +3,11 @@ import { derefObject, isObject, type JsonObject, loadDocument } from './helpers/
 
 const document = loadDocument();
 
-const STX_ADDRESS = '^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}$';
+// Upstream's request patterns (stacks-blockchain-api v9.0.2): the address is not anchored at the end, and the
+// contract id of the status query has an unescaped `.`.
+const STX_ADDRESS = '^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}';
 const CONTRACT_ID = '^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}\\.[a-zA-Z]([a-zA-Z0-9]|[-_]){0,39}$';
+const STATUS_CONTRACT_ID = '^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}.[a-zA-Z]([a-zA-Z0-9]|[-_]){0,39}$';
 const HEX_64 = '^(0x)?[a-fA-F0-9]{64}$';
 const WARNING = '299 - "Deprecated: See https://docs.hiro.so/stacks/api for more information"';
 
@@ -76,7 +79,7 @@ const operations: ExpectedOperation[] = [
         required: true,
         style: 'form',
         explode: true,
-        schema: { type: 'array', minItems: 1, items: { type: 'string', pattern: CONTRACT_ID } },
+        schema: { type: 'array', minItems: 1, items: { type: 'string', pattern: STATUS_CONTRACT_ID } },
       },
       ifNoneMatch,
     ],

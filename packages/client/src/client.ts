@@ -1,8 +1,8 @@
+import type { operations, paths } from '@blockindex/spec/types';
 import type { Client } from 'openapi-fetch';
 import { ApiPromise, type WithResponse } from './api-promise.js';
 import { BASE_URLS, normalizeBaseUrl } from './base-urls.js';
 import { DEPRECATIONS } from './deprecations.js';
-import type { operations, paths } from '@blockindex/spec/types';
 import {
   DEFAULT_STATUS_CONCURRENCY,
   mapWithConcurrency,

@@ -1,3 +1,4 @@
+export type { components, operations, paths } from '@blockindex/spec/types';
 export type { Middleware } from 'openapi-fetch';
 export type { WithResponse } from './api-promise.js';
 export { ApiPromise } from './api-promise.js';
@@ -30,7 +31,6 @@ export {
   TimeoutError,
   UnauthorizedError,
 } from './errors.js';
-export type { components, operations, paths } from '@blockindex/spec/types';
 export type {
   ApiWarning,
   ClientOptions,

@@ -1,5 +1,7 @@
 // The environment-neutral entry: the world, the scenarios and the fetch handler. It loads neither msw nor any
 // `node:` module, and starts nothing at import; the msw adapter lives in `./msw`, `./node` and `./browser`.
+
+export type { components, operations, paths } from '@blockindex/spec/types';
 export { DEFAULT_BASE_URL } from './engine/base-url';
 export type { WorldHostOptions } from './engine/runtime';
 export type {
@@ -11,7 +13,6 @@ export type {
   ScenariosState,
 } from './engine/scenarios/scenarios';
 export { createScenarios } from './engine/scenarios/scenarios';
-export type { components, operations, paths } from './generated/schema';
 export type { FetchHandler, FetchHandlerOptions } from './hosts/fetch-handler';
 export { createFetchHandler } from './hosts/fetch-handler';
 export type { World, WorldFixtures, WorldOptions } from './world';

@@ -1,4 +1,4 @@
-import type { operations } from '../generated/schema';
+import type { operations } from '@blockindex/spec/types';
 import { JSON_CONTENT_TYPE } from '../internal/json-response';
 import { type Embeddable, stringifyEmbedded } from '../internal/raw-json';
 

@@ -1,5 +1,6 @@
 import { openapi } from '@blockindex/spec';
-import type { operations } from '../generated/schema';
+import { DEPRECATED_OPERATIONS } from '@blockindex/spec/constants';
+import type { operations } from '@blockindex/spec/types';
 import type { World } from '../world';
 import { type Answer, type OperationId, plainJson } from './answer';
 import { validationError } from './errors';
@@ -93,16 +94,9 @@ function validator(): RequestValidator {
   return sharedValidator;
 }
 
-const deprecation = new Map<OperationId, boolean>();
-
-/** True when the spec marks the operation `deprecated`. */
+/** True when the spec marks the operation `deprecated` (`@blockindex/spec/constants`). */
 export function isDeprecated(operationId: OperationId): boolean {
-  let deprecated = deprecation.get(operationId);
-  if (deprecated === undefined) {
-    deprecated = validator().isDeprecated(operationId);
-    deprecation.set(operationId, deprecated);
-  }
-  return deprecated;
+  return Object.hasOwn(DEPRECATED_OPERATIONS, operationId);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { components } from '../generated/schema';
+import type { components } from '@blockindex/spec/types';
 
 /** The Fastify error body every Stacks 4xx/5xx uses. */
 export type ErrorResponse = components['schemas']['ErrorResponse'];

@@ -1,6 +1,7 @@
-/** `Warning` the real service adds to every answer of a deprecated operation (notes §1.3). */
-export const DEPRECATION_WARNING =
-  '299 - "Deprecated: See https://docs.hiro.so/stacks/api for more information"';
+import { DEPRECATED_OPERATIONS } from '@blockindex/spec/constants';
+
+/** `Warning` the real service adds to every answer of a deprecated operation (notes §1.3), as the spec states it. */
+export const DEPRECATION_WARNING: string = DEPRECATED_OPERATIONS.getBlockByBurnBlockHeight.warning;
 
 /** `Cache-Control` sent with an ETag: caches must revalidate, which `If-None-Match` makes cheap. */
 export const REVALIDATE = 'public, no-cache, must-revalidate';

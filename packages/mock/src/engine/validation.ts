@@ -104,11 +104,6 @@ export class RequestValidator {
     return compiled;
   }
 
-  /** True when the document marks the operation `deprecated: true`. */
-  isDeprecated(operationId: string): boolean {
-    return this.#find(operationId).operation.deprecated === true;
-  }
-
   /** The operation's path template in the document, e.g. `/ordinals/v1/brc-20/tokens/{ticker}`. */
   pathTemplate(operationId: string): string {
     return this.#find(operationId).template;

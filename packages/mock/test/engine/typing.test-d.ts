@@ -1,8 +1,8 @@
+import type { components } from '@blockindex/spec/types';
 import { describe, expectTypeOf, it } from 'vitest';
 import { json } from '../../src/engine/answer';
 import type { PathOf, QueryOf } from '../../src/engine/context';
 import { buildStatusMap } from '../../src/engine/operations/smart-contracts';
-import type { components } from '../../src/generated/schema';
 import { RawJson } from '../../src/internal/raw-json';
 
 // The operations answer through `json()`, typed from the spec: these are the mistakes it refuses to compile.

@@ -130,12 +130,6 @@ describe('RequestValidator', () => {
     expect(result.ok === false && result.message).toMatch(/^params\/tx_id/);
   });
 
-  it('reads deprecation from the document', () => {
-    expect(validator.isDeprecated('getBlockByBurnBlockHeight')).toBe(true);
-    expect(validator.isDeprecated('getBlockByBurnBlockHash')).toBe(true);
-    expect(validator.isDeprecated('getSmartContractsStatus')).toBe(false);
-  });
-
   it('throws on an operation the document does not have', () => {
     expect(() => run('nope', {})).toThrow(/not in the OpenAPI document/);
   });

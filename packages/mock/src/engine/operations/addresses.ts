@@ -1,4 +1,5 @@
-import type { components } from '../../generated/schema';
+import { PAGE_SIZE } from '@blockindex/spec/constants';
+import type { components } from '@blockindex/spec/types';
 import { isValidPrincipal } from '../../internal/principal';
 import { listingsOf, type World } from '../../world';
 import { type Answer, json, plainJson } from '../answer';
@@ -7,7 +8,7 @@ import { badRequest, notFound } from '../errors';
 import { cacheHeaders, NO_STORE } from '../headers';
 
 /** `limit=0` means "the default" on the two offset-paged v1/v2 event and transfer lists (notes §2.6). */
-const DEFAULT_LIMIT = 20;
+const DEFAULT_LIMIT = PAGE_SIZE.default;
 
 /** Lower-case with `0x`: how the world stores ids (the real service answers 500 without the prefix). */
 export function normalizeTxId(txId: string): string {

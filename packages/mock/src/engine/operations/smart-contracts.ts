@@ -1,4 +1,4 @@
-import type { components } from '../../generated/schema';
+import type { components } from '@blockindex/spec/types';
 import { RawJson } from '../../internal/raw-json';
 import { fnv1a64 } from '../../world/hash';
 import { json } from '../answer';

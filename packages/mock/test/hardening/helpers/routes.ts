@@ -1,4 +1,4 @@
-import type { operations } from '../../../src/generated/schema';
+import type { operations } from '@blockindex/spec/types';
 
 /** One of the seven operationIds. */
 export type OperationId = keyof operations;
