@@ -1,3 +1,4 @@
+import { DEPRECATED_OPERATIONS } from '@blockindex/spec/constants';
 import { describe, expect, it } from 'vitest';
 import { createScenarios, createWorld, type Scenarios } from '../../src';
 import { createHandlers } from '../../src/msw';
@@ -40,6 +41,16 @@ const tooMany: Omit<Case, 'name' | 'path'> = {
   status: 429,
   scenario: (s) => s.failNext(1, { status: 429, retryAfterSeconds: 2 }),
   check: (a) => expect(a.headers.get('retry-after')).toBe('2'),
+};
+// What the real service answers once it disables its deprecated endpoints.
+const gone: Omit<Case, 'name' | 'path'> = {
+  status: 410,
+  scenario: (s) => s.failNext(1, { status: 410 }),
+  check: (a) =>
+    expect(a.body).toEqual({
+      error: 'Gone',
+      message: 'This endpoint has been disabled. See https://docs.hiro.so/stacks/api for more information',
+    }),
 };
 const unavailable: Omit<Case, 'name' | 'path'> = {
   status: 503,
@@ -178,6 +189,7 @@ const table: Record<string, Case[]> = {
       message: 'querystring/offset must be >= 0',
     },
     { name: 'rate limited', path: eventsPath, ...tooMany },
+    { name: 'disabled upstream', path: eventsPath, ...gone },
     { name: 'server error', path: eventsPath, ...unavailable },
   ],
   getAccountTransactionsWithTransfers: [
@@ -233,6 +245,7 @@ const table: Record<string, Case[]> = {
       check: (a) => expect(a.body).toEqual(handlerError(404, 'block not found with hash')),
     },
     { name: 'rate limited', path: transfersPath, ...tooMany },
+    { name: 'disabled upstream', path: transfersPath, ...gone },
     { name: 'server error', path: transfersPath, ...unavailable },
   ],
   getAddressTransactions: [
@@ -268,6 +281,7 @@ const table: Record<string, Case[]> = {
       check: (a) => expect((a.body as { message: string }).message).toMatch(/must match a schema in anyOf$/),
     },
     { name: 'rate limited', path: txsPath, ...tooMany },
+    { name: 'disabled upstream', path: txsPath, ...gone },
     { name: 'server error', path: txsPath, ...unavailable },
   ],
   getBlockByBurnBlockHeight: [
@@ -297,6 +311,7 @@ const table: Record<string, Case[]> = {
       message: 'cannot find block by height',
     },
     { name: 'rate limited', path: heightPath, ...tooMany },
+    { name: 'disabled upstream', path: heightPath, ...gone },
     { name: 'server error', path: heightPath, ...unavailable },
   ],
   getBlockByBurnBlockHash: [
@@ -326,6 +341,7 @@ const table: Record<string, Case[]> = {
       message: 'cannot find block by burn block hash',
     },
     { name: 'rate limited', path: hashPath, ...tooMany },
+    { name: 'disabled upstream', path: hashPath, ...gone },
     { name: 'server error', path: hashPath, ...unavailable },
   ],
 };
@@ -371,8 +387,7 @@ describe('handlers: every operation, every status', () => {
             /^(public, no-cache, must-revalidate|no-store)$/,
           );
         }
-        const deprecated =
-          operationId === 'getBlockByBurnBlockHeight' || operationId === 'getBlockByBurnBlockHash';
+        const deprecated = Object.hasOwn(DEPRECATED_OPERATIONS, operationId);
         if (deprecated) expect(answer.headers.get('warning')).toBe(WARNING);
         if (!deprecated) expect(answer.headers.has('warning')).toBe(false);
         row.check?.(answer);

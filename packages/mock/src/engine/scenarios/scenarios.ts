@@ -178,6 +178,8 @@ function failureResponse(failure: QueuedFailure, limiter: RateLimiter | undefine
     headers['ratelimit-reset'] = String(Math.ceil(nowMs / 1000) + retryAfter);
     return jsonResponse(tooManyRequestsBody(retryAfter), 429, headers);
   }
+  // A 410 is what the real service answers once it disables its deprecated endpoints: that exact body.
+  if (failure.status === 410) return jsonResponse(GONE_BODY, 410, headers);
   const body = {
     statusCode: failure.status,
     error: statusText(failure.status),
@@ -185,6 +187,12 @@ function failureResponse(failure: QueuedFailure, limiter: RateLimiter | undefine
   };
   return jsonResponse(body, failure.status, headers);
 }
+
+/** Body of the Stacks API's 410 for a disabled deprecated endpoint (`ENABLE_DEPRECATED_ENDPOINTS=false`). */
+const GONE_BODY = {
+  error: 'Gone',
+  message: 'This endpoint has been disabled. See https://docs.hiro.so/stacks/api for more information',
+};
 
 /** Most failures (or network errors) one scenario set queues: enough for any test, finite for a server. */
 export const MAX_QUEUED = 1_000_000;
