@@ -135,13 +135,18 @@ export async function send<T>(
           response = received;
           if (response.headers.has('warning')) config.onWarningHeader?.(description.operation, response);
           config.paced?.(response);
-          return Number.isFinite(maxBytes) ? limitBody(response, limit) : response;
+          return Number.isFinite(maxBytes) ? await limitBody(response, limit) : response;
         } catch (cause) {
           if (limit.exceeded) throw cause;
           const url = redact(req.url, secrets);
+          // Past the headers, what failed is reading the body (a reset or cut-off mid-stream).
+          const what =
+            response === undefined
+              ? describeCause(cause)
+              : `the response body could not be read (${describeCause(cause)})`;
           throw (
             interrupted(cause) ??
-            new ConnectionError(redact(`${req.method} ${url}: ${describeCause(cause)}`, secrets), {
+            new ConnectionError(redact(`${req.method} ${url}: ${what}`, secrets), {
               cause,
               method: req.method,
               url,
