@@ -95,6 +95,20 @@ describe('input upstream accepts gets no invented 400', () => {
     expect(await events.json()).toEqual({ limit: 20, offset: 0, total: 0, results: [] });
   });
 
+  it("a contract id matching upstream's unescaped `.` (no dot at all) is a `found: false` entry", async () => {
+    const id = '00000000000000000000000000000A';
+    const response = await get(`/extended/v2/smart-contracts/status?contract_id=${id}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ [id]: { found: false } });
+  });
+
+  it('an empty until_block is ignored: the same page as without it', async () => {
+    const path = `/extended/v1/address/${fx.address}/transactions_with_transfers`;
+    const [plain, empty] = await Promise.all([get(path), get(`${path}?until_block=`)]);
+    expect(empty.status).toBe(200);
+    expect(await empty.json()).toEqual(await plain.json());
+  });
+
   it('the v1 route checks the checksum, as upstream does: 400 invalid STX address', async () => {
     const response = await get(`/extended/v1/address/${unknown}/transactions_with_transfers`);
     expect(response.status).toBe(400);
