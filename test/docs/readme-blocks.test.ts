@@ -24,8 +24,8 @@ afterAll(() => rmSync(workspace, { recursive: true, force: true }));
 // fresh world of the same seed to look the documented identifiers up in.
 const HARNESS = `
 import { BASE_URLS } from '@blockindex/client';
-import { createHandlers, createWorld } from '@blockindex/mock';
-import { setupMockServer } from '@blockindex/mock/node';
+import { createWorld } from '@blockindex/mock';
+import { createHandlers, setupMockServer } from '@blockindex/mock/node';
 
 export const mock = setupMockServer({ seed: 1 });
 export function serveMockBaseUrl() {
