@@ -1,4 +1,19 @@
-import type { operations, paths } from '@blockindex/spec/types';
+import type {
+  AccountTransactionsWithTransfersQuery,
+  AddressTransaction,
+  AddressTransactionEvent,
+  AddressTransactionEventPage,
+  AddressTransactionEventsQuery,
+  AddressTransactionPage,
+  AddressTransactionsQuery,
+  AddressTransactionWithTransfers,
+  AddressTransactionWithTransfersPage,
+  Block,
+  Brc20TokenDetails,
+  operations,
+  paths,
+  SmartContractsStatusResponse,
+} from '@blockindex/spec/types';
 import type { Client } from 'openapi-fetch';
 import { ApiPromise, type WithResponse } from './api-promise.js';
 import { BASE_URLS, normalizeBaseUrl } from './base-urls.js';
@@ -35,20 +50,6 @@ import type {
   RequestOptions,
 } from './options.js';
 import { PagePromise } from './pagination.js';
-import type {
-  AccountTransactionsWithTransfersQuery,
-  AddressTransaction,
-  AddressTransactionEvent,
-  AddressTransactionEventPage,
-  AddressTransactionEventsQuery,
-  AddressTransactionPage,
-  AddressTransactionsQuery,
-  AddressTransactionWithTransfers,
-  AddressTransactionWithTransfersPage,
-  Block,
-  Brc20TokenDetails,
-  SmartContractsStatusResponse,
-} from './types.js';
 
 /** Default time limit of one attempt. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
