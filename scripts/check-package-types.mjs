@@ -25,9 +25,18 @@ const { analysis } = report;
 const ignored = new Set(
   args.includes('--profile') && args[args.indexOf('--profile') + 1] === 'node16' ? ['node10'] : [],
 );
+// Rules given to --ignore-rules (kebab-case) name problem kinds (PascalCase) that attw already let pass.
+const ruleArgs = args.includes('--ignore-rules')
+  ? args
+      .slice(args.indexOf('--ignore-rules') + 1)
+      .filter((_, i, rest) => !rest.slice(0, i + 1).some((a) => a.startsWith('--')))
+  : [];
+const ignoredKinds = new Set(
+  ruleArgs.map((rule) => rule.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase())),
+);
 const failures = Object.values(report.problems ?? {})
   .flat()
-  .filter((problem) => !ignored.has(problem.resolutionKind));
+  .filter((problem) => !ignored.has(problem.resolutionKind) && !ignoredKinds.has(problem.kind));
 const kinds = ['node10', 'node16-cjs', 'node16-esm', 'bundler'].filter((kind) => !ignored.has(kind));
 for (const [subpath, entry] of Object.entries(analysis.entrypoints)) {
   const mine = failures.filter((problem) => problem.entrypoint === subpath);
