@@ -49,6 +49,7 @@ for (const [subpath, entry] of Object.entries(analysis.entrypoints)) {
 }
 if (ignored.size > 0)
   console.log(`  not checked: ${[...ignored].join(', ')} (cannot resolve subpath exports)`);
+if (ignoredKinds.size > 0) console.log(`  allowed on purpose: ${ruleArgs.join(', ')}`);
 if (failures.length > 0 || run.status !== 0) {
   console.error(`attw found problems: see https://github.com/arethetypeswrong/arethetypeswrong.github.io`);
   process.exit(1);
