@@ -70,6 +70,31 @@ describe('Pacer (rateLimit option)', () => {
     expect(Math.max(...sentAt) - Math.min(...sentAt)).toBeLessThan(3 * 61_000 + 1000);
   });
 
+  it('keeps to perSecond as well: no second sees more requests start than it allows', async () => {
+    const { world } = startMock(1000);
+    const { sentAt, statuses, middleware } = recorder();
+    const client = createClient({
+      rateLimit: { perMinute: 1000, perSecond: 3 },
+      deadlineMs: 0,
+      retry: false,
+      use: [middleware],
+    });
+    const calls = Array.from({ length: 12 }, () => client.getBrc20Token(world.fixtures.ticker));
+    let settled = false;
+    const all = Promise.all(calls).finally(() => {
+      settled = true;
+    });
+    // A tenth of a second at a time, so starts within one second can be told apart.
+    for (let t = 0; t < 30_000 && !settled; t += 100) await vi.advanceTimersByTimeAsync(100);
+    await all;
+    expect(statuses).toEqual(Array(12).fill(200));
+    for (const t of sentAt)
+      expect(sentAt.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(3);
+    // Paced by the second, not by the minute: twelve requests at three a second take about four seconds.
+    expect(Math.max(...sentAt) - Math.min(...sentAt)).toBeGreaterThanOrEqual(3000);
+    expect(Math.max(...sentAt) - Math.min(...sentAt)).toBeLessThan(6000);
+  });
+
   it('shares one budget between iteration, prefetch and single calls of a client', async () => {
     const { world } = startMock(50);
     const { statuses, middleware } = recorder();
