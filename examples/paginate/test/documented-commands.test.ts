@@ -1,12 +1,12 @@
 // Runs every command line the READMEs give for this example, as written, through pnpm from the repository root:
 // what a reader pastes must work with the pnpm the repository pins. Only the port of `pnpm mock` (3999) is
 // replaced by a mock this test starts on a free port, so nothing here depends on a fixed port.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createWorld, type World } from '@blockindex/mock';
+import { createWorld } from '@blockindex/mock';
 import { type MockServer, startMockServer } from '@blockindex/mock/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Finished, run, trueTotal } from './helpers/process.js';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const READMES = ['README.md', 'examples/paginate/README.md'];
@@ -68,25 +68,6 @@ describe('documented commands', () => {
 });
 
 /** Runs one command line in a shell from the repository root and collects its output. */
-function sh(line: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', line], { cwd: repoRoot, env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** The address's true number of transactions, from the mock's world. */
-function trueTotal(world: World, address: string): number {
-  const page = world.listAddressTransactions(address, { limit: 1, offset: 0 });
-  if ('error' in page) throw new Error(page.error);
-  return page.total;
+function sh(line: string): Promise<Finished> {
+  return run('sh', ['-c', line], { cwd: repoRoot, env: { ...process.env, NO_COLOR: '1' } });
 }

@@ -1,10 +1,10 @@
 // Runs the script end to end, as `pnpm start` does, in a child process.
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createWorld, type World } from '@blockindex/mock';
+import { createWorld } from '@blockindex/mock';
 import { type MockServer, startMockServer } from '@blockindex/mock/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Finished, run, trueTotal } from './helpers/process.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const TIMEOUT = 30_000; // each run starts Node and tsx; a busy 2-core machine needs a few seconds
@@ -86,28 +86,9 @@ describe('main', () => {
   );
 });
 
-/** Runs `node --import tsx src/main.ts ...args` and collects its output (stdout is a pipe, not a TTY). */
-function runMain(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], { cwd: root });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** The address's true number of transactions, from the mock's world. */
-function trueTotal(world: World, address: string): number {
-  const page = world.listAddressTransactions(address, { limit: 1, offset: 0 });
-  if ('error' in page) throw new Error(page.error);
-  return page.total;
+/** Runs `node --import tsx src/main.ts ...args` and collects its output. */
+function runMain(args: string[]): Promise<Finished> {
+  return run(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], { cwd: root });
 }
 
 /** A loopback URL nobody listens on: bind a free port, then release it. */
