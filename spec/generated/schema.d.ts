@@ -327,7 +327,7 @@ export interface components {
             /** @description Number of addresses holding a positive balance. */
             holders: number;
         };
-        /** @description One entry per distinct requested contract id, keyed by that id. */
+        /** @description One entry per distinct requested contract id, keyed by that id exactly as requested. The keys follow the request's pattern, whose unescaped `.` accepts any character between address and name. */
         SmartContractsStatusResponse: {
             [key: string]: components["schemas"]["SmartContractStatus"];
         };

@@ -9,7 +9,11 @@ import { run } from './support/run';
 interface VitestJson {
   numPassedTests: number;
   numFailedTests: number;
-  testResults: { name: string; message?: string; assertionResults: { fullName: string; status: string }[] }[];
+  testResults: {
+    name: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
 }
 
 describe.each(['node22', 'node24', 'node26'])('%s', (runtime) => {
@@ -27,7 +31,10 @@ describe.each(['node22', 'node24', 'node26'])('%s', (runtime) => {
     const json = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;
     const failed = json.testResults.flatMap((file) => [
       ...(file.message ? [`${file.name}: ${file.message}`] : []),
-      ...file.assertionResults.filter((a) => a.status === 'failed').map((a) => `${file.name}: ${a.fullName}`),
+      // The messages carry what a randomized test needs to replay (seeds, counterexamples), not only its name.
+      ...file.assertionResults
+        .filter((a) => a.status === 'failed')
+        .map((a) => `${file.name}: ${a.fullName}\n${(a.failureMessages ?? []).join('\n')}`),
     ]);
     expect(failed, result.report).toEqual([]);
     expect(json.numPassedTests).toBeGreaterThan(800);

@@ -23,6 +23,10 @@ const CORPUS: readonly [string, string, Record<string, string>?][] = [
   ['repeated limits', '/extended/v2/addresses/SP000000000000000000002Q6VF78/transactions?limit=1&limit=2'],
   ['a matrix parameter', '/ordinals/v1/brc-20/tokens/ordi;x=1'],
   ['If-None-Match: *', '/extended/v1/block/by_burn_block_height/1', { 'if-none-match': '*' }],
+  [
+    'a contract id whose dot is another character (upstream accepts it; the answer keys it as requested)',
+    '/extended/v2/smart-contracts/status?contract_id=SPXZ42R2ZZA34JDYM6AWNZ3ACBZ5Y097ZZ38EH6RhasOwnProperty',
+  ],
   ['a 20 kB query value', `/extended/v2/smart-contracts/status?contract_id=${'a'.repeat(20_000)}`],
 ];
 
