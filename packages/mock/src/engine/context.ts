@@ -133,7 +133,7 @@ export function validateInput<Id extends OperationId>(
   });
   if (!result.ok) return plainJson(validationError(result.message), 400);
   // Ajv coerces a long digit string to a double past 2^53 (`offset=25817916191724255645270016`), which would
-  // be echoed as `2.58e+25`; upstream fails such input with a 500 from Postgres. The mock answers the
+  // be echoed as `2.58e+25` (or as `null` for `1e309`, which becomes Infinity); upstream fails such input with a 500 from Postgres. The mock answers the
   // documented validation 400 instead, so no answer carries an integer that is not a safe one.
   const unsafe = unsafeInteger(result.params, 'params') ?? unsafeInteger(result.query, 'querystring');
   if (unsafe !== undefined) return plainJson(validationError(unsafe), 400);
@@ -149,7 +149,8 @@ export function isAnswer<T extends object>(value: T | Answer): value is Answer {
 function unsafeInteger(values: Record<string, unknown>, dataVar: string): string | undefined {
   for (const name in values) {
     const value = values[name];
-    if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    // Every number parameter of the spec is an integer, which Ajv lets through as ±Infinity past the largest double.
+    if (typeof value === 'number' && !Number.isSafeInteger(value)) {
       return `${dataVar}/${name} must be ${value < 0 ? '>=' : '<='} ${value < 0 ? Number.MIN_SAFE_INTEGER : Number.MAX_SAFE_INTEGER}`;
     }
   }

@@ -35,6 +35,10 @@ describe('integers in answers', () => {
     `/extended/v1/address/${fx.address}/transactions_with_transfers?offset=9007199254740992`,
     `/extended/v2/addresses/${fx.address}/transactions/${fx.txId}/events?offset=1e300`,
     '/extended/v1/block/by_burn_block_height/99999999999999999999',
+    // Past the largest double: Ajv coerces these to ±Infinity, which JSON would write as null.
+    `/extended/v1/address/${fx.address}/transactions_with_transfers?offset=1e309`,
+    `/extended/v2/addresses/${fx.address}/transactions?limit=1&offset=${'9'.repeat(400)}`,
+    '/extended/v1/block/by_burn_block_height/1e999',
   ])('refuses an integer past 2^53 with the documented 400, never echoes it: %s', async (path) => {
     const response = await get(path);
     expect(response.status).toBe(400);
