@@ -121,10 +121,12 @@ export function contractCallDraft(
       contractId: plan.contract.id,
       functionName: plan.fn.name,
       functionSignature: functionSignature(plan.fn),
-      functionArgs: plan.fn.params.map(([name, type], i) => {
-        const arg = plan.args[i] ?? cv.none();
-        return { hex: arg.hex, repr: arg.repr, name, type };
-      }),
+      // Values and the function's shared parameter list: the `{ hex, repr, name, type }` rows are made per view.
+      args:
+        plan.args.length === plan.fn.params.length
+          ? plan.args
+          : plan.fn.params.map((_, i) => plan.args[i] ?? cv.none()),
+      params: plan.fn.params,
     },
     events: status === 'success' ? plan.events : [],
     cost: contractCost(rng),
