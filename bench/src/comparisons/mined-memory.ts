@@ -6,6 +6,7 @@ import { interleave, median, rowsFor } from '../harness.js';
 import { track } from '../servers/processes.js';
 import type { MinedMemorySample } from '../workers/mined-memory-entry.js';
 
+const mebibytes = (bytes: number) => bytes / 2 ** 20;
 const WORKER = fileURLToPath(new URL('../workers/mined-memory-entry.ts', import.meta.url));
 
 /** Mines `blocks` blocks (or up to the default bound) in a fresh `node --expose-gc` child; returns what it measured. */
@@ -71,23 +72,26 @@ async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
       })),
     ),
   ];
-  const MiB = (bytes: number) => bytes / 2 ** 20;
   if (atBound.length > 0) {
     const details = { transactions: atBound[0]?.transactions ?? 0, blocks: atBound[0]?.blocks ?? 0 };
     rows.push(
       ...rowsFor(`at the default bound (${DEFAULT_MAX_MINED_TRANSACTIONS} mined transactions)`, 'MiB', null, [
-        { label: 'heap retained by mining', samples: atBound.map((s) => MiB(s.heapUsedDeltaBytes)), details },
-        { label: 'heap used in all', samples: atBound.map((s) => MiB(s.heapUsedBytes)), details },
-        { label: 'resident set (rss)', samples: atBound.map((s) => MiB(s.rssBytes)), details },
+        {
+          label: 'heap retained by mining',
+          samples: atBound.map((s) => mebibytes(s.heapUsedDeltaBytes)),
+          details,
+        },
+        { label: 'heap used in all', samples: atBound.map((s) => mebibytes(s.heapUsedBytes)), details },
+        { label: 'resident set (rss)', samples: atBound.map((s) => mebibytes(s.rssBytes)), details },
       ]),
     );
   }
   const largest = sizes.at(-1) ?? 0;
   const bytesPerTx = median(perTx(largest));
-  const extrapolated = MiB(bytesPerTx * DEFAULT_MAX_MINED_TRANSACTIONS);
+  const extrapolated = mebibytes(bytesPerTx * DEFAULT_MAX_MINED_TRANSACTIONS);
   const measuredAtBound =
     atBound.length > 0
-      ? `Mined up to the bound in a fresh child, the process holds ${median(atBound.map((s) => MiB(s.heapUsedBytes))).toFixed(0)} MiB of heap in all and ${median(atBound.map((s) => MiB(s.rssBytes))).toFixed(0)} MiB resident (rss after gc), against the 1 GiB the default must stay well under.`
+      ? `Mined up to the bound in a fresh child, the process holds ${median(atBound.map((s) => mebibytes(s.heapUsedBytes))).toFixed(0)} MiB of heap in all and ${median(atBound.map((s) => mebibytes(s.rssBytes))).toFixed(0)} MiB resident (rss after gc), against the 1 GiB the default must stay well under.`
       : 'The run to the default bound is skipped with --smoke.';
   return {
     settings,
