@@ -3,7 +3,7 @@ import { randomHash } from './ids';
 import type { BlockRecord, TxRecord } from './model';
 import type { Random } from './random';
 import type { TxDraft } from './tx-builders';
-import type { Block } from './types';
+import type { Block, PostCondition } from './types';
 
 /** Everything about a block except its transactions. */
 export type BlockHeader = Omit<BlockRecord, 'txs'>;
@@ -13,21 +13,10 @@ export function isoTime(unixSeconds: number): string {
   return unixSeconds > 0 ? new Date(unixSeconds * 1000).toISOString() : '';
 }
 
-function principalsOf(draft: TxDraft): string[] {
-  const touched = new Set<string>([draft.sender]);
-  if (draft.sponsor) touched.add(draft.sponsor.address);
-  const p = draft.payload;
-  if (p.type === 'token_transfer') touched.add(p.recipient);
-  else if (p.type === 'contract_call' || p.type === 'smart_contract') touched.add(p.contractId);
-  for (const e of draft.events) {
-    if (e.kind === 'log' || e.kind === 'lock') continue;
-    if (e.sender !== undefined) touched.add(e.sender);
-    if (e.recipient !== undefined) touched.add(e.recipient);
-  }
-  return [...touched];
-}
+// Shared by every transaction without post-conditions (most of them): records are read-only.
+const NO_POST_CONDITIONS: readonly PostCondition[] = Object.freeze([]);
 
-/** Places drafts in a block: transaction ids, `tx_index` in draft order, numbered events, touched principals. */
+/** Places drafts in a block: transaction ids, `tx_index` in draft order, numbered events. */
 export function assembleBlock(rng: Random, header: BlockHeader, drafts: readonly TxDraft[]): BlockRecord {
   const txs: TxRecord[] = [];
   const block: BlockRecord = { ...header, txs };
@@ -44,14 +33,13 @@ export function assembleBlock(rng: Random, header: BlockHeader, drafts: readonly
       sponsor: d.sponsor,
       anchorMode: d.anchorMode,
       postConditionMode: d.postConditionMode,
-      postConditions: d.postConditions,
+      postConditions: d.postConditions.length === 0 ? NO_POST_CONDITIONS : d.postConditions,
       status: d.status,
       result: d.result,
       vmError: d.vmError,
       payload: d.payload,
       events: indexEvents(d.events),
       cost: d.cost,
-      principals: principalsOf(d),
     });
   }
   return block;

@@ -3,6 +3,7 @@ import type { NftCollection } from './chain-state';
 import { cv } from './clarity';
 import { FUNCTIONS } from './contracts';
 import { ev } from './events';
+import { flat } from './flat-string';
 import { ftCondition, nftCondition, stxCondition } from './post-conditions';
 
 /** Token scenarios: FT transfers, swaps, NFT mints, transfers and sales, STX batch payments. */
@@ -194,7 +195,7 @@ export const sendMany: Scenario = (ctx) => {
     ],
     events: recipients.flatMap((r) => [
       ev.log(contract.id, cv.buffer(r.memo)),
-      ev.stxTransfer(sender, r.to, r.ustx, `0x${r.memo}`),
+      ev.stxTransfer(sender, r.to, r.ustx, flat(`0x${r.memo}`)),
     ]),
     postConditions: [stxCondition(rng, 'origin', total)],
     mode: 'deny',

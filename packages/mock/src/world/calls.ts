@@ -2,6 +2,7 @@ import type { ChainState } from './chain-state';
 import { type Cv, cv } from './clarity';
 import type { ContractSpec, FunctionSpec } from './contracts';
 import type { EventDraft } from './events';
+import { flat } from './flat-string';
 import type { Random } from './random';
 import type { PostCondition, PostConditionMode } from './types';
 
@@ -41,7 +42,17 @@ export const ftAmount = (rng: Random, decimals = 6): bigint =>
 export const senderOf = (ctx: CallContext): string => ctx.actor ?? ctx.state.accounts.pickSender(ctx.rng);
 
 /** `<contract_id>::<asset>` of a token contract. */
-export const assetIdOf = (spec: ContractSpec): string => `${spec.id}::${spec.asset ?? ''}`;
+export function assetIdOf(spec: ContractSpec): string {
+  // Built once per token: every transfer event of the token keeps this string.
+  let id = assetIds.get(spec);
+  if (id === undefined) {
+    id = flat(`${spec.id}::${spec.asset ?? ''}`);
+    assetIds.set(spec, id);
+  }
+  return id;
+}
+
+const assetIds = new WeakMap<ContractSpec, string>();
 
 /** The `print` payload contracts emit: a tuple led by an `action` name. */
 export const printTuple = (action: string, fields: Record<string, Cv>): Cv =>

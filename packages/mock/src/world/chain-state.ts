@@ -1,5 +1,6 @@
 import { Accounts } from './accounts';
 import { CORE_CONTRACTS, type ContractKind, type ContractSpec } from './contracts';
+import { flat } from './flat-string';
 import { contractId } from './ids';
 import type { Random } from './random';
 
@@ -81,7 +82,7 @@ export class ChainState {
     else if (spec.kind === 'nft') {
       this.nfts.push({
         spec,
-        assetId: `${spec.id}::${spec.asset}`,
+        assetId: flat(`${spec.id}::${spec.asset}`),
         deployer: spec.id.split('.')[0] ?? '',
         owners: [],
       });
@@ -91,7 +92,7 @@ export class ChainState {
   /** A fresh contract for a user deployment by `deployer` (mostly plain contracts, some tokens). */
   newUserContract(rng: Random, deployer: string): ContractSpec {
     this.deploySeq += 1;
-    const name = `${rng.pick(NAME_WORDS)}-${rng.pick(NAME_WORDS)}-v${this.deploySeq}`;
+    const name = flat(`${rng.pick(NAME_WORDS)}-${rng.pick(NAME_WORDS)}-v${this.deploySeq}`);
     const id = contractId(deployer, name);
     const clarityVersion = rng.pick([null, 1, 2, 3] as const);
     const kind = rng.weighted<ContractKind>([

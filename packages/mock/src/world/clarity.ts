@@ -1,3 +1,4 @@
+import { flat } from './flat-string';
 import { decodeAddress, splitPrincipal } from './ids';
 import type { ClarityValue } from './types';
 
@@ -8,6 +9,11 @@ import type { ClarityValue } from './types';
 export type Cv = ClarityValue;
 
 const encoder = new TextEncoder();
+
+/** A value whose two strings are stored flat: clarity values are kept by every transaction of the world. */
+function value(hex: string, repr: string): Cv {
+  return { hex: flat(hex), repr: flat(repr) };
+}
 
 function body(value: Cv): string {
   return value.hex.slice(2);
@@ -55,19 +61,21 @@ function encodePrincipal(principal: string): Cv {
   const { address, name } = splitPrincipal(principal);
   const { version, hash160 } = decodeAddress(address);
   const head = `${version.toString(16).padStart(2, '0')}${hash160}`;
-  if (name === undefined) return { hex: `0x05${head}`, repr: `'${principal}` };
+  if (name === undefined) return value(`0x05${head}`, `'${principal}`);
   const nameHex = bytesHex(encoder.encode(name));
-  return {
-    hex: `0x06${head}${(nameHex.length / 2).toString(16).padStart(2, '0')}${nameHex}`,
-    repr: `'${principal}`,
-  };
+  return value(`0x06${head}${(nameHex.length / 2).toString(16).padStart(2, '0')}${nameHex}`, `'${principal}`);
 }
+
+// Values are read-only once built (every view copies them), so the constant ones are shared.
+const TRUE: Cv = Object.freeze({ hex: '0x03', repr: 'true' });
+const FALSE: Cv = Object.freeze({ hex: '0x04', repr: 'false' });
+const NONE: Cv = Object.freeze({ hex: '0x09', repr: 'none' });
 
 /** Builders for the Clarity value kinds the world uses. */
 export const cv = {
-  uint: (n: bigint | number): Cv => ({ hex: `0x01${int128(BigInt(n))}`, repr: `u${n}` }),
-  int: (n: bigint | number): Cv => ({ hex: `0x00${int128(BigInt(n))}`, repr: `${n}` }),
-  bool: (b: boolean): Cv => ({ hex: b ? '0x03' : '0x04', repr: b ? 'true' : 'false' }),
+  uint: (n: bigint | number): Cv => value(`0x01${int128(BigInt(n))}`, `u${n}`),
+  int: (n: bigint | number): Cv => value(`0x00${int128(BigInt(n))}`, `${n}`),
+  bool: (b: boolean): Cv => (b ? TRUE : FALSE),
   principal(principal: string): Cv {
     // Principals repeat across thousands of arguments and events; their encoding is a pure function.
     let encoded = principalCache.get(principal);
@@ -80,24 +88,22 @@ export const cv = {
   },
   buffer: (hex: string): Cv => {
     const raw = hex.startsWith('0x') ? hex.slice(2) : hex;
-    return { hex: `0x02${u32(raw.length / 2)}${raw}`, repr: `0x${raw}` };
+    return value(`0x02${u32(raw.length / 2)}${raw}`, `0x${raw}`);
   },
-  ascii: (text: string): Cv => ({
-    hex: `0x0d${u32(text.length)}${asciiHex(text)}`,
-    repr: JSON.stringify(text),
-  }),
+  ascii: (text: string): Cv => value(`0x0d${u32(text.length)}${asciiHex(text)}`, JSON.stringify(text)),
   utf8: (text: string): Cv => {
     const bytes = encoder.encode(text);
-    return { hex: `0x0e${u32(bytes.length)}${bytesHex(bytes)}`, repr: `u${JSON.stringify(text)}` };
+    return value(`0x0e${u32(bytes.length)}${bytesHex(bytes)}`, `u${JSON.stringify(text)}`);
   },
-  none: (): Cv => ({ hex: '0x09', repr: 'none' }),
-  some: (inner: Cv): Cv => ({ hex: `0x0a${body(inner)}`, repr: `(some ${inner.repr})` }),
-  ok: (inner: Cv): Cv => ({ hex: `0x07${body(inner)}`, repr: `(ok ${inner.repr})` }),
-  err: (inner: Cv): Cv => ({ hex: `0x08${body(inner)}`, repr: `(err ${inner.repr})` }),
-  list: (items: readonly Cv[]): Cv => ({
-    hex: `0x0b${u32(items.length)}${items.map(body).join('')}`,
-    repr: `(list${items.map((i) => ` ${i.repr}`).join('')})`,
-  }),
+  none: (): Cv => NONE,
+  some: (inner: Cv): Cv => value(`0x0a${body(inner)}`, `(some ${inner.repr})`),
+  ok: (inner: Cv): Cv => value(`0x07${body(inner)}`, `(ok ${inner.repr})`),
+  err: (inner: Cv): Cv => value(`0x08${body(inner)}`, `(err ${inner.repr})`),
+  list: (items: readonly Cv[]): Cv =>
+    value(
+      `0x0b${u32(items.length)}${items.map(body).join('')}`,
+      `(list${items.map((i) => ` ${i.repr}`).join('')})`,
+    ),
   /** Tuples serialize their fields sorted by name, as Clarity's BTreeMap does. */
   tuple(fields: Readonly<Record<string, Cv>>): Cv {
     const names = Object.keys(fields).sort();
@@ -108,6 +114,6 @@ export const cv = {
       hex += `${tupleKeyHex(name)}${body(value)}`;
       repr += ` (${name} ${value.repr})`;
     }
-    return { hex, repr: `${repr})` };
+    return value(hex, `${repr})`);
   },
 };

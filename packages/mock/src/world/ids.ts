@@ -1,4 +1,5 @@
 import { c32address, c32addressDecode } from 'c32check';
+import { flat } from './flat-string';
 import { hashString32 } from './hash';
 import type { Random } from './random';
 
@@ -15,22 +16,22 @@ export function randomStacksAddress(rng: Random, version: number = ADDRESS_VERSI
 
 /** `0x` + 64 lower-case hex: tx ids, Stacks block hashes, index block hashes. */
 export function randomHash(rng: Random): string {
-  return `0x${rng.hex(32)}`;
+  return flat(`0x${rng.hex(32)}`);
 }
 
 /** A Bitcoin block hash: 32 bytes whose big-endian display starts with the proof-of-work zeros. */
 export function randomBurnBlockHash(rng: Random): string {
-  return `0x${'0'.repeat(19)}${rng.hex(23).slice(1)}`;
+  return flat(`0x${'0'.repeat(19)}${rng.hex(23).slice(1)}`);
 }
 
 /** `0x` + `bytes` random bytes of hex (consensus hashes, VRF proofs, headers). */
 export function randomHex(rng: Random, bytes: number): string {
-  return `0x${rng.hex(bytes)}`;
+  return flat(`0x${rng.hex(bytes)}`);
 }
 
 /** Joins a deployer address and a contract name. */
 export function contractId(address: string, name: string): string {
-  return `${address}.${name}`;
+  return flat(`${address}.${name}`);
 }
 
 /** Splits `<address>.<name>`; a plain address has no name. */

@@ -2,6 +2,24 @@ import type { BlockRecord, DeployState, MempoolDeploy, TxRecord } from './model'
 import type { Brc20TokenDetails } from './types';
 
 /**
+ * Every principal `tx` touches, without duplicates, in a fixed order: the per-principal index keys. Computed
+ * when the block is indexed rather than kept on the record (an array per transaction).
+ */
+export function touchedPrincipals(tx: TxRecord): Set<string> {
+  const touched = new Set<string>([tx.sender]);
+  if (tx.sponsor) touched.add(tx.sponsor.address);
+  const p = tx.payload;
+  if (p.type === 'token_transfer') touched.add(p.recipient);
+  else if (p.type === 'contract_call' || p.type === 'smart_contract') touched.add(p.contractId);
+  for (const e of tx.events) {
+    if (e.kind === 'log' || e.kind === 'lock') continue;
+    if (e.sender !== undefined) touched.add(e.sender);
+    if (e.recipient !== undefined) touched.add(e.recipient);
+  }
+  return touched;
+}
+
+/**
  * Every lookup structure the queries read. Appending a block updates all of them in time proportional to
  * the block; per-principal lists are kept oldest first, so the newest page is read from the end.
  * All maps are `Map`s: keys come from user input (`__proto__` is just a key).
@@ -51,7 +69,7 @@ export class ChainIndex {
     for (const tx of block.txs) {
       this.txById.set(tx.txId, tx);
       this.transactionCount += 1;
-      for (const principal of tx.principals) {
+      for (const principal of touchedPrincipals(tx)) {
         const list = this.principalTxs.get(principal);
         if (list) list.push(tx);
         else this.principalTxs.set(principal, [tx]);

@@ -3,7 +3,6 @@ import type {
   AnchorMode,
   AssetEventType,
   CoinbasePayload,
-  ContractCallFunctionArg,
   PoisonMicroblockPayload,
   PostCondition,
   PostConditionMode,
@@ -105,7 +104,10 @@ export type TxPayloadRecord =
       readonly contractId: string;
       readonly functionName: string;
       readonly functionSignature: string;
-      readonly functionArgs: readonly ContractCallFunctionArg[];
+      /** The argument values, one per parameter of `params`. */
+      readonly args: readonly Cv[];
+      /** `[name, Clarity type]` of each parameter, shared by every call of the function. */
+      readonly params: readonly (readonly [string, string])[];
     }
   | { readonly type: 'poison_microblock'; readonly payload: PoisonMicroblockPayload }
   | { readonly type: 'coinbase'; readonly payload: CoinbasePayload }
@@ -129,8 +131,6 @@ export interface TxRecord {
   readonly payload: TxPayloadRecord;
   readonly events: readonly EventRecord[];
   readonly cost: ExecutionCost;
-  /** Every principal this transaction touches, without duplicates (the per-principal index keys). */
-  readonly principals: readonly string[];
 }
 
 /** A contract deployment not yet mined. */

@@ -83,12 +83,15 @@ export function createRandom(seed: number): Random {
       return last[0];
     },
     hex(bytes) {
-      let out = '';
+      // Words of 8 characters joined once: `join` makes one flat string, where `+=` would keep a tree of the
+      // words (see flat-string.ts), and the last word is cut before joining so no slice holds on to it.
+      const words: string[] = [];
       for (let i = 0; i < bytes; i += 4) {
         const word = uint32();
-        out += `${HEX_BYTE[word >>> 24]}${HEX_BYTE[(word >>> 16) & 255]}${HEX_BYTE[(word >>> 8) & 255]}${HEX_BYTE[word & 255]}`;
+        const text = `${HEX_BYTE[word >>> 24]}${HEX_BYTE[(word >>> 16) & 255]}${HEX_BYTE[(word >>> 8) & 255]}${HEX_BYTE[word & 255]}`;
+        words.push(i + 4 <= bytes ? text : text.slice(0, (bytes - i) * 2));
       }
-      return bytes % 4 === 0 ? out : out.slice(0, bytes * 2);
+      return words.join('');
     },
   };
 }

@@ -1,6 +1,7 @@
 import { isoTime } from './blocks';
+import type { Cv } from './clarity';
 import { type BlockRecord, NO_MICROBLOCK_SEQUENCE, type TxRecord } from './model';
-import type { Transaction, TransactionCommon } from './types';
+import type { ContractCallFunctionArg, Transaction, TransactionCommon } from './types';
 
 /** Options of the Transaction serializer. */
 export interface TransactionViewOptions {
@@ -79,7 +80,7 @@ export function toTransaction(tx: TxRecord, options: TransactionViewOptions = {}
           contract_id: p.contractId,
           function_name: p.functionName,
           function_signature: p.functionSignature,
-          ...(options.excludeFunctionArgs ? {} : { function_args: p.functionArgs.map((a) => ({ ...a })) }),
+          ...(options.excludeFunctionArgs ? {} : { function_args: functionArgs(p.args, p.params) }),
         },
       };
     case 'poison_microblock':
@@ -89,6 +90,20 @@ export function toTransaction(tx: TxRecord, options: TransactionViewOptions = {}
     default:
       return { ...common, tx_type: 'tenure_change', tenure_change_payload: { ...p.payload } };
   }
+}
+
+/** The `function_args` rows: each value with its parameter's name and type. */
+function functionArgs(
+  args: readonly Cv[],
+  params: readonly (readonly [string, string])[],
+): ContractCallFunctionArg[] {
+  const rows: ContractCallFunctionArg[] = new Array(params.length);
+  for (let i = 0; i < params.length; i++) {
+    const [name, type] = params[i] as readonly [string, string];
+    const arg = args[i] as Cv;
+    rows[i] = { hex: arg.hex, repr: arg.repr, name, type };
+  }
+  return rows;
 }
 
 interface IsoTimes {

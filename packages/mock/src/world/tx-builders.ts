@@ -5,6 +5,7 @@ import type { ChainState } from './chain-state';
 import { type Cv, cv } from './clarity';
 import { type ContractSpec, contractSource, functionSignature } from './contracts';
 import { type EventDraft, ev } from './events';
+import { flat } from './flat-string';
 import { randomHex } from './ids';
 import type { ExecutionCost, TxPayloadRecord } from './model';
 import { stxCondition } from './post-conditions';
@@ -59,7 +60,7 @@ export function tokenTransferDraft(
   const sender = parties.sender ?? state.accounts.pickSender(rng);
   const recipient = parties.recipient ?? state.accounts.pickOther(rng, sender);
   const amount = stxAmount(rng, 3, 10);
-  const memo = rng.chance(0.4) ? `0x${rng.hex(rng.int(2, 34))}` : '0x';
+  const memo = rng.chance(0.4) ? flat(`0x${rng.hex(rng.int(2, 34))}`) : '0x';
   return {
     sender,
     nonce: state.accounts.nextNonce(sender),
@@ -111,7 +112,7 @@ export function contractCallDraft(
           : cv.err(cv.none()),
     vmError:
       status === 'abort_by_post_condition'
-        ? `Post-condition check failure on ${plan.contract.id}: condition not satisfied`
+        ? flat(`Post-condition check failure on ${plan.contract.id}: condition not satisfied`)
         : status === 'problematic_skipped'
           ? 'Transaction skipped as problematic'
           : null,
@@ -120,10 +121,12 @@ export function contractCallDraft(
       contractId: plan.contract.id,
       functionName: plan.fn.name,
       functionSignature: functionSignature(plan.fn),
-      functionArgs: plan.fn.params.map(([name, type], i) => {
-        const arg = plan.args[i] ?? cv.none();
-        return { hex: arg.hex, repr: arg.repr, name, type };
-      }),
+      // Values and the function's shared parameter list: the `{ hex, repr, name, type }` rows are made per view.
+      args:
+        plan.args.length === plan.fn.params.length
+          ? plan.args
+          : plan.fn.params.map((_, i) => plan.args[i] ?? cv.none()),
+      params: plan.fn.params,
     },
     events: status === 'success' ? plan.events : [],
     cost: contractCost(rng),
@@ -159,12 +162,12 @@ export function deployDraft(
     postConditions: [],
     status,
     result: status === 'success' ? OK_TRUE : cv.err(cv.none()),
-    vmError: status === 'success' ? null : `Unchecked(UndefinedFunction("${spec.kind}-init"))`,
+    vmError: status === 'success' ? null : flat(`Unchecked(UndefinedFunction("${spec.kind}-init"))`),
     payload: {
       type: 'smart_contract',
       contractId: spec.id,
       clarityVersion: spec.clarityVersion,
-      sourceCode: contractSource(spec),
+      sourceCode: flat(contractSource(spec)),
     },
     events,
     cost: contractCost(rng, 4),

@@ -29,12 +29,12 @@ export interface WorldOptions {
   readonly addresses?: number;
   /**
    * Most transactions `mineBlock` and `addContract` may add after creation (default
-   * {@link DEFAULT_MAX_MINED_TRANSACTIONS}, about 250 MB of heap); past it they throw {@link MineLimitError}.
+   * {@link DEFAULT_MAX_MINED_TRANSACTIONS}, about 125 MB of heap); past it they throw {@link MineLimitError}.
    */
   readonly maxMinedTransactions?: number;
 }
 
-/** Default bound of mined transactions: each costs about 2.5 KB of heap (`pnpm bench`, mined-memory). */
+/** Default bound of mined transactions: each costs about 1.3 KB of heap (`pnpm bench`, mined-memory). */
 export const DEFAULT_MAX_MINED_TRANSACTIONS = 100_000;
 
 /** Thrown when mining would pass the world's `maxMinedTransactions`: the world is left as it was. */

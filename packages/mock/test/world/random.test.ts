@@ -27,4 +27,15 @@ describe('random', () => {
       ),
     );
   });
+
+  it('draws hex() from the uint32 stream, high byte first, cutting the last word (property)', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.integer({ min: 1, max: 140 }), (seed, bytes) => {
+        const words = createRandom(seed);
+        let expected = '';
+        while (expected.length < bytes * 2) expected += words.uint32().toString(16).padStart(8, '0');
+        expect(createRandom(seed).hex(bytes)).toBe(expected.slice(0, bytes * 2));
+      }),
+    );
+  });
 });
