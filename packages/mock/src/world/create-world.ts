@@ -5,7 +5,7 @@ import { principalEtag, transactionEtag } from './etags';
 import { buildFixtures } from './fixtures';
 import { generateChain } from './genesis';
 import { createJsonListings, registerWorldInternals } from './json-view';
-import { addContract, mineBlock } from './mine';
+import { addContract, MAX_SYSTEM_TRANSACTIONS, mineBlock, plannedTransactions } from './mine';
 import type { BlockRecord } from './model';
 import {
   listAddressTransactionEvents,
@@ -86,8 +86,11 @@ export function createWorld(options: WorldOptions = {}): World {
     principalEtag: (principal) => principalEtag(index, principal),
     transactionEtag: (txId) => transactionEtag(index, txId),
     mineBlock: (opts) => {
-      minable(Math.max(0, Math.floor(opts?.transactions ?? 0)));
-      return mutate(() => toBlock(countMined(mineBlock(chain, perBlock, opts))));
+      // Checked with the block's full size (its drawn count and the most system transactions it can carry)
+      // so the bound is never passed, not even by the last block.
+      const transactions = plannedTransactions(chain, perBlock, opts);
+      minable(transactions + MAX_SYSTEM_TRANSACTIONS);
+      return mutate(() => toBlock(countMined(mineBlock(chain, transactions, opts))));
     },
     addBrc20Token: (input) =>
       mutate(() => {
@@ -97,7 +100,8 @@ export function createWorld(options: WorldOptions = {}): World {
       }),
     addContract: (input) =>
       mutate(() => {
-        minable(1);
+        // A confirmed deployment mines a block: the deploy and that block's system transactions.
+        minable(1 + MAX_SYSTEM_TRANSACTIONS);
         const before = index.txById.size;
         addContract(chain, input);
         mined += Math.max(1, index.txById.size - before);

@@ -15,15 +15,23 @@ export interface MineOptions {
   readonly transactions?: number;
 }
 
-/**
- * Appends one Stacks block on a new burn block (a new tenure after Nakamoto). Every index, the tip and
- * the ETags move with it, so newest-first lists shift exactly as on the real API.
- */
-export function mineBlock(chain: Chain, perBlock: number, options: MineOptions = {}): BlockRecord {
+/** Most system transactions a block carries besides the requested ones: a tenure change and a coinbase. */
+export const MAX_SYSTEM_TRANSACTIONS = 2;
+
+/** How many transactions (besides the system ones) the next block will carry: requested or drawn from the seed. */
+export function plannedTransactions(chain: Chain, perBlock: number, options: MineOptions = {}): number {
   const height = chain.index.tip.height + 1;
   const counts = createRandom(deriveSeed(chain.seed, 'mine', height));
   const requested = options.transactions ?? transactionsFor(counts, perBlock);
-  const transactions = Math.max(options.address !== undefined ? 1 : 0, Math.floor(requested));
+  return Math.max(options.address !== undefined ? 1 : 0, Math.floor(requested));
+}
+
+/**
+ * Appends one Stacks block on a new burn block (a new tenure after Nakamoto) with `transactions` besides the
+ * system ones. Every index, the tip and the ETags move with it, so newest-first lists shift exactly as on the
+ * real API.
+ */
+export function mineBlock(chain: Chain, transactions: number, options: MineOptions = {}): BlockRecord {
   return chain.append({
     nakamoto: chain.lastNakamoto,
     newTenure: true,

@@ -27,7 +27,7 @@ Options:
   --seed <n>      seed of the generated world (default 1)
   --latency <ms>  delay added to every API answer, up to 60000 (default 0)
   --max-mined-transactions <n>
-                  most transactions POST /__mock/mine may add (default 100000, about 250 MB);
+                  most transactions POST /__mock/mine may add (default 100000, about 125 MB of heap);
                   past it mining answers 409 and everything else keeps answering
   --allowed-hosts <names>
                   comma-separated host names accepted besides localhost, IP addresses and

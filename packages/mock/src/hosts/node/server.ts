@@ -32,7 +32,7 @@ export interface MockServerOptions {
   /** A ready world to serve instead of the seeded default one. */
   world?: World;
   /**
-   * Most transactions `POST /__mock/mine` may add to the seeded world (default 100,000, about 250 MB); past
+   * Most transactions `POST /__mock/mine` may add to the seeded world (default 100,000, about 125 MB of heap); past
    * it mining answers 409 and every other route keeps answering. Ignored when `world` is given (its own bound).
    */
   maxMinedTransactions?: number;
