@@ -321,7 +321,7 @@ function describeUrl(url: string): string {
 }
 
 /** Path and query of a URL, or the text itself when it is not one. */
-export function pathOf(url: string): string {
+function pathOf(url: string): string {
   try {
     const parsed = new URL(url);
     return parsed.pathname + parsed.search;
