@@ -1,6 +1,8 @@
 // Writes `@blockindex/spec/constants`: the few values of the document that code needs at run time (routes,
-// page-size bounds, deprecations), as a tiny module, so the client and the mock read them from the spec
+// page-size bounds, deprecations, status texts), as a tiny module, so the client and the mock read them from the spec
 // instead of typing them again, and bundle a few hundred bytes rather than the whole document.
+
+import { STATUS_CODES } from 'node:http';
 
 /** @param {any} doc the parsed OpenAPI document */
 export function collectConstants(doc) {
@@ -23,7 +25,66 @@ export function collectConstants(doc) {
   if (!Number.isInteger(pageSize.max) || !Number.isInteger(pageSize.default)) {
     throw new Error('components.parameters.Limit needs an integer maximum and default');
   }
-  return { OPERATIONS: operations, PAGE_SIZE: pageSize, DEPRECATED_OPERATIONS: deprecated };
+  const statusText = collectStatusText(doc);
+  return {
+    OPERATIONS: operations,
+    PAGE_SIZE: pageSize,
+    DEPRECATED_OPERATIONS: deprecated,
+    STATUS_TEXT: statusText,
+  };
+}
+
+/**
+ * The reason phrase of every status our packages can meet, as Node's `http.STATUS_CODES` words it: that table is
+ * what Fastify (the real API) writes in an error body's `error` field. The statuses are those the document
+ * declares (response keys, and the `statusCode` of its examples) and every error status (400–599) Node names,
+ * since the client describes any non-2xx answer and the mock's `failNext` simulates any of them. Throws when an
+ * example of a Fastify error body (one with a `statusCode`) has an `error` that disagrees with the table.
+ * @param {any} doc the parsed OpenAPI document
+ */
+export function collectStatusText(doc) {
+  const examples = errorExamples(doc);
+  const statuses = new Set();
+  for (const item of Object.values(doc.paths)) {
+    for (const operation of Object.values(item)) {
+      for (const key of Object.keys(operation.responses ?? {}))
+        if (/^\d{3}$/.test(key)) statuses.add(Number(key));
+    }
+  }
+  for (const { statusCode } of examples) statuses.add(statusCode);
+  for (const code of Object.keys(STATUS_CODES).map(Number))
+    if (code >= 400 && code <= 599) statuses.add(code);
+  const table = {};
+  for (const status of [...statuses].sort((a, b) => a - b)) {
+    const text = STATUS_CODES[status];
+    if (text === undefined) throw new Error(`the document uses status ${status}, which has no reason phrase`);
+    table[status] = text;
+  }
+  const wrong = examples.filter(({ statusCode, error }) => table[statusCode] !== error);
+  if (wrong.length > 0) {
+    const lines = wrong.map((e) => `  ${e.where}: error "${e.error}", expected "${table[e.statusCode]}"`);
+    throw new Error(
+      `error examples disagree with the reason phrases of their statusCode:\n${lines.join('\n')}`,
+    );
+  }
+  return table;
+}
+
+/**
+ * Every object in the document with a numeric `statusCode` and a string `error`: a Fastify error body.
+ * @param {any} doc the parsed OpenAPI document
+ */
+export function errorExamples(doc) {
+  const found = [];
+  const visit = (value, where) => {
+    if (value === null || typeof value !== 'object') return;
+    if (typeof value.statusCode === 'number' && typeof value.error === 'string') {
+      found.push({ where, statusCode: value.statusCode, error: value.error });
+    }
+    for (const [key, inner] of Object.entries(value)) visit(inner, `${where}/${key}`);
+  };
+  visit(doc, '#');
+  return found;
 }
 
 // The Warning header a deprecated operation sends: the `const` of the header its 200 response declares.
@@ -68,9 +129,14 @@ export function constantsDeclarations(constants, header) {
       'Bounds of the `limit` parameter of the list operations: the largest page and the default one.',
     DEPRECATED_OPERATIONS:
       'The deprecated operations, by operation id: the route that replaces each and the `Warning` header it sends.',
+    STATUS_TEXT:
+      "Reason phrase by HTTP status (Node's, as the API's error bodies carry them), for every status the API declares and every error status.",
   };
+  // STATUS_TEXT is read with any status a response may have: an index signature, besides its exact entries.
+  const extra = { STATUS_TEXT: ' & { readonly [status: number]: string | undefined }' };
   const blocks = Object.entries(constants).map(
-    ([name, value]) => `/** ${docs[name]} */\nexport declare const ${name}: ${literalType(value)};`,
+    ([name, value]) =>
+      `/** ${docs[name]} */\nexport declare const ${name}: ${literalType(value)}${extra[name] ?? ''};`,
   );
   return `${header}\n\n${blocks.join('\n\n')}\n`;
 }

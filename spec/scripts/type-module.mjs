@@ -38,7 +38,7 @@ export function typeDeclarations(schemaSource, doc, header) {
 }
 
 /** `getAddressTransactions` → `AddressTransactionsQuery`; `getAccountTransactionsWithTransfers` → `AccountTransactionsWithTransfersQuery`. */
-export function queryTypeName(operationId) {
+function queryTypeName(operationId) {
   return `${operationId.replace(/^get/, '')}Query`;
 }
 

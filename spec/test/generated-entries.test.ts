@@ -1,14 +1,16 @@
 // Needs `pnpm --filter @blockindex/spec build` first (the root test script builds before testing).
+import { STATUS_CODES } from 'node:http';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { DEPRECATED_OPERATIONS, OPERATIONS, PAGE_SIZE } from '../dist/constants.js';
+import { DEPRECATED_OPERATIONS, OPERATIONS, PAGE_SIZE, STATUS_TEXT } from '../dist/constants.js';
+import { collectStatusText, errorExamples } from '../scripts/constants-module.mjs';
 import { loadDocument } from './helpers/document.js';
 
 const require = createRequire(import.meta.url);
 const doc = loadDocument() as {
   paths: Record<
     string,
-    Record<string, { operationId: string; deprecated?: boolean; 'x-replacement'?: string }>
+    Record<string, { operationId: string; deprecated?: boolean; 'x-replacement'?: string; responses: object }>
   >;
 };
 
@@ -42,10 +44,47 @@ describe('@blockindex/spec/constants', () => {
     }
   });
 
+  it("words statuses as Node's http module does (what Fastify puts in an error body's `error`)", () => {
+    expect(STATUS_TEXT[200]).toBe('OK');
+    expect(STATUS_TEXT[304]).toBe('Not Modified');
+    expect(STATUS_TEXT[404]).toBe('Not Found');
+    expect(STATUS_TEXT[413]).toBe('Payload Too Large');
+    expect(STATUS_TEXT[429]).toBe('Too Many Requests');
+    expect(STATUS_TEXT[503]).toBe('Service Unavailable');
+  });
+
+  it('covers every status the document declares and every error status, nothing else', () => {
+    const declared = Object.values(doc.paths)
+      .flatMap((item) => Object.values(item))
+      .flatMap((op) => Object.keys(op.responses))
+      .filter((key) => /^\d{3}$/.test(key));
+    for (const status of declared) expect(STATUS_TEXT[Number(status)], status).toBeTypeOf('string');
+    for (let status = 400; status <= 599; status += 1) {
+      expect(STATUS_TEXT[status], String(status)).toBe(STATUS_CODES[status]);
+    }
+    expect(STATUS_TEXT[100]).toBeUndefined();
+    expect(STATUS_TEXT[201]).toBeUndefined();
+  });
+
+  it('agrees with the `error` of every error example of the document (bodies with a statusCode)', () => {
+    const examples = errorExamples(doc);
+    expect(examples.length).toBeGreaterThanOrEqual(10);
+    for (const { where, statusCode, error } of examples) expect(STATUS_TEXT[statusCode], where).toBe(error);
+  });
+
+  it('fails the build when an error example disagrees with its statusCode', () => {
+    const broken = {
+      paths: {
+        '/x': { get: { responses: { '404': { example: { statusCode: 404, error: 'Not found' } } } } },
+      },
+    };
+    expect(() => collectStatusText(broken)).toThrow(/#\/paths\/~?.*error "Not found", expected "Not Found"/);
+  });
+
   it('is frozen, and the same from CommonJS', () => {
     expect(Object.isFrozen(DEPRECATED_OPERATIONS.getBlockByBurnBlockHash)).toBe(true);
     const cjs = require('../dist/constants.cjs') as Record<string, unknown>;
-    expect(cjs).toEqual({ OPERATIONS, PAGE_SIZE, DEPRECATED_OPERATIONS });
+    expect(cjs).toEqual({ OPERATIONS, PAGE_SIZE, DEPRECATED_OPERATIONS, STATUS_TEXT });
   });
 });
 

@@ -22,7 +22,7 @@ export interface BlockFile {
 }
 
 /** The folders of the workspace packages, read from `pnpm-workspace.yaml` (`dir` and `dir/*` entries). */
-export function workspaceDirs(root: string): string[] {
+function workspaceDirs(root: string): string[] {
   const yaml = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8');
   const section = yaml.split(/^packages:\s*$/m)[1]?.split(/^\S/m)[0] ?? '';
   const dirs: string[] = [];

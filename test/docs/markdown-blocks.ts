@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** What a fence's info string may say after `ts` / `typescript`. The rules are in the root README. */
-export type BlockMode = 'check' | 'run' | 'test' | 'nocheck';
+type BlockMode = 'check' | 'run' | 'test' | 'nocheck';
 
 /** One ```ts block of a README. */
 export interface CodeBlock {

@@ -9,7 +9,7 @@ export interface SampleId {
 }
 
 /** Lines that say so may carry identifiers the mock's world does not have. */
-export const EXEMPT_LINE = /\b(mainnet|unknown)\b/i;
+const EXEMPT_LINE = /\b(mainnet|unknown)\b/i;
 
 // c32 addresses: `S`, a version letter, 38-40 c32 characters; a contract id adds `.<name>`.
 const PRINCIPAL = /\bS[PMTN][0-9A-HJKMNP-TV-Z]{37,40}(?:\.[a-zA-Z][\w-]*)?/g;

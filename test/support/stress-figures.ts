@@ -6,7 +6,7 @@ import { join } from 'node:path';
 const RESULTS = new URL('../../bench/results/', import.meta.url).pathname;
 
 /** One stress run's figures: `hardening.json` for a full run, `hardening-short.json` (not committed) for CI's. */
-export interface StressFigures {
+interface StressFigures {
   mode: 'short' | 'full';
   date: string;
   suites: Record<string, string[]>;

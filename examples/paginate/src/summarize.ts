@@ -4,8 +4,8 @@ import type { AddressTransaction } from '@blockindex/client';
 export const FAMILIES = ['stx', 'ft', 'nft'] as const;
 export const KINDS = ['transfer', 'mint', 'burn'] as const;
 
-export type Family = (typeof FAMILIES)[number];
-export type Kind = (typeof KINDS)[number];
+type Family = (typeof FAMILIES)[number];
+type Kind = (typeof KINDS)[number];
 
 /** What the script prints at the end: totals over every transaction of one address. */
 export interface Summary {

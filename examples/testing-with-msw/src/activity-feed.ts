@@ -12,7 +12,7 @@ import {
 } from '@blockindex/client';
 
 /** One movement of an asset in a transaction, seen from the wallet's side. */
-export interface FeedTransfer {
+interface FeedTransfer {
   kind: 'stx' | 'ft' | 'nft';
   /** `STX`, or the asset identifier `<contract>::<token>`. */
   asset: string;
@@ -24,7 +24,7 @@ export interface FeedTransfer {
 }
 
 /** One row of the feed. */
-export interface FeedItem {
+interface FeedItem {
   txId: string;
   type: string;
   status: string;
@@ -36,7 +36,7 @@ export interface FeedItem {
 }
 
 /** The BRC-20 card shown next to the feed. */
-export interface TokenCard {
+interface TokenCard {
   ticker: string;
   name: string;
   /** Minted share of the max supply, in percent (0-100, two decimals). */
@@ -46,14 +46,14 @@ export interface TokenCard {
 }
 
 /** A failure, as the UI shows it. `cause` keeps the typed client error for logs and tests. */
-export type Problem =
+type Problem =
   | { state: 'not-found'; message: string; cause: NotFoundError }
   | { state: 'rate-limited'; message: string; retryAfterMs: number | undefined; cause: RateLimitError }
   | { state: 'offline'; message: string; cause: ConnectionError }
   | { state: 'error'; message: string; cause: BlockindexError };
 
 /** Either the data of one section of the screen, or why it could not be loaded. */
-export type Section<T> = { state: 'ready'; data: T } | Problem;
+type Section<T> = { state: 'ready'; data: T } | Problem;
 
 /** The whole screen: each section loads (and fails) on its own. */
 export interface ActivityFeed {

@@ -1,3 +1,4 @@
+import { STATUS_TEXT } from '@blockindex/spec/constants';
 import { redact, redactHeaders, redactJson } from './internal/redact.js';
 import { summarize } from './internal/summary.js';
 import type { ApiErrorBody } from './types.js';
@@ -320,7 +321,7 @@ function describeUrl(url: string): string {
 }
 
 /** Path and query of a URL, or the text itself when it is not one. */
-export function pathOf(url: string): string {
+function pathOf(url: string): string {
   try {
     const parsed = new URL(url);
     return parsed.pathname + parsed.search;
@@ -338,22 +339,3 @@ function readString(body: unknown, key: string): string | undefined {
   const value = (body as Record<string, unknown>)[key];
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
-
-const STATUS_TEXT: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  410: 'Gone',
-  413: 'Content Too Large',
-  414: 'URI Too Long',
-  429: 'Too Many Requests',
-  431: 'Request Header Fields Too Large',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};

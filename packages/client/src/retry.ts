@@ -48,7 +48,7 @@ export function resolveRetryPolicy(
 }
 
 /** Statuses worth another try: the server may answer differently in a moment. */
-export function isRetryableStatus(status: number): boolean {
+function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || (status >= 500 && status <= 599);
 }
 

@@ -111,9 +111,19 @@ describe('createApiError', () => {
       '502 GET /extended/v1/block/by_burn_block_height/9: Bad Gateway (HTML body)',
     ],
     [
-      'unknown status, no body',
-      { status: 418, body: undefined },
-      '418 GET /extended/v1/block/by_burn_block_height/9: Request failed (empty body)',
+      'named status, no body',
+      { status: 413, body: undefined },
+      '413 GET /extended/v1/block/by_burn_block_height/9: Payload Too Large (empty body)',
+    ],
+    [
+      'unnamed 4xx status, no body',
+      { status: 499, body: undefined },
+      '499 GET /extended/v1/block/by_burn_block_height/9: Request failed (empty body)',
+    ],
+    [
+      'unnamed 5xx status, no body',
+      { status: 599, body: undefined },
+      '599 GET /extended/v1/block/by_burn_block_height/9: Server error (empty body)',
     ],
     [
       'JSON without message',

@@ -9,7 +9,7 @@ export type JsonObject = { [key: string]: unknown };
 export const specRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Absolute path of `openapi.yaml`. */
-export const specPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+const specPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 
 /** Whether a value is a plain JSON object (not an array, not null). */
 export function isObject(value: unknown): value is JsonObject {
@@ -29,7 +29,7 @@ export function escapePointerSegment(segment: string): string {
 }
 
 /** The value at a local JSON pointer (`#/a/b` or `/a/b`) of the document. */
-export function resolvePointer(document: JsonObject, pointer: string): unknown {
+function resolvePointer(document: JsonObject, pointer: string): unknown {
   const path = pointer.replace(/^#/, '');
   if (path === '') return document;
   let current: unknown = document;

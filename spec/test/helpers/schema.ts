@@ -37,7 +37,7 @@ export function jsonTypes(document: JsonObject, schema: unknown): Set<JsonType> 
  * The subschemas that describe one step into a schema: a property name, `[]` for array items or `*` for the
  * values of a map. Looks through `$ref` and into every member of `allOf`, `oneOf` and `anyOf`.
  */
-export function stepInto(document: JsonObject, schema: unknown, step: string): unknown[] {
+function stepInto(document: JsonObject, schema: unknown, step: string): unknown[] {
   const resolved = deref(document, schema);
   if (!isObject(resolved)) return [];
   const found: unknown[] = [];

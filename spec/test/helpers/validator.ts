@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import { isObject, type JsonObject } from './document.js';
 
 /** Base URI the document's components are registered under, so `#/components/...` refs resolve. */
-export const DOCUMENT_ID = 'https://spec.invalid/openapi.json';
+const DOCUMENT_ID = 'https://spec.invalid/openapi.json';
 
 /** Validates values against schema objects taken from the document. */
 export interface SchemaValidator {

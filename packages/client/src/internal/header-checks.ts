@@ -1,7 +1,7 @@
 import type { HeadersOption } from '../options.js';
 
 /** Name/value pairs of a headers option, skipping `undefined` values. */
-export function headerEntries(headers: HeadersOption | undefined): [string, string][] {
+function headerEntries(headers: HeadersOption | undefined): [string, string][] {
   if (!headers) return [];
   if (headers instanceof Headers) return [...headers.entries()];
   return Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined);

@@ -1,5 +1,5 @@
 /** Most redirects one request follows, as in the Fetch standard. */
-export const MAX_REDIRECTS = 20;
+const MAX_REDIRECTS = 20;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 

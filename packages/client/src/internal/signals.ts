@@ -5,7 +5,7 @@
 const waiting = new WeakMap<AbortSignal, Set<(reason: unknown) => void>>();
 
 /** Runs `onAbort` when `signal` aborts (at once if it has); the returned function stops that. */
-export function onAbort(signal: AbortSignal, callback: (reason: unknown) => void): () => void {
+function onAbort(signal: AbortSignal, callback: (reason: unknown) => void): () => void {
   if (signal.aborted) {
     callback(signal.reason);
     return () => {};

@@ -1,5 +1,5 @@
 /** Longest summary of a body an error carries in `toJSON()` and `util.inspect`. */
-export const MAX_SUMMARY_CHARS = 1000;
+const MAX_SUMMARY_CHARS = 1000;
 const MAX_DEPTH = 4;
 const MAX_ENTRIES = 10;
 

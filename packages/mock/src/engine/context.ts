@@ -123,7 +123,7 @@ export interface ValidInput<Id extends OperationId> {
  * Validates an operation's path and query parameters against the spec: typed, coerced values with
  * defaults applied, or the 400 the real service sends.
  */
-export function validateInput<Id extends OperationId>(
+function validateInput<Id extends OperationId>(
   operationId: Id,
   input: Pick<OperationInput, 'url' | 'params'>,
 ): ValidInput<Id> | Answer {

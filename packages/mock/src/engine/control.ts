@@ -12,7 +12,7 @@ export interface ControlTarget {
 }
 
 /** Upper bound of `POST /__mock/mine`, so one request cannot stall the server for long. */
-export const MAX_MINED_BLOCKS = 1000;
+const MAX_MINED_BLOCKS = 1000;
 
 type Json = Record<string, unknown>;
 

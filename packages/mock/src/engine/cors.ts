@@ -1,5 +1,5 @@
 /** Response headers a browser app on another origin may read. */
-export const EXPOSED_HEADERS = [
+const EXPOSED_HEADERS = [
   'ETag',
   'Warning',
   'Retry-After',

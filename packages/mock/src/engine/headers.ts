@@ -4,7 +4,7 @@ import { DEPRECATED_OPERATIONS } from '@blockindex/spec/constants';
 export const DEPRECATION_WARNING: string = DEPRECATED_OPERATIONS.getBlockByBurnBlockHeight.warning;
 
 /** `Cache-Control` sent with an ETag: caches must revalidate, which `If-None-Match` makes cheap. */
-export const REVALIDATE = 'public, no-cache, must-revalidate';
+const REVALIDATE = 'public, no-cache, must-revalidate';
 
 /** `Cache-Control` the Stacks API sets on every answer that has no ETag. */
 export const NO_STORE = { 'Cache-Control': 'no-store' } as const;

@@ -8,7 +8,7 @@
 export type AllowedHosts = readonly string[] | true;
 
 /** The host name of a `Host` header or URL authority, lower case, without port or IPv6 brackets. */
-export function hostnameOf(authority: string): string {
+function hostnameOf(authority: string): string {
   const trimmed = authority.trim().toLowerCase();
   if (trimmed.startsWith('['))
     return trimmed.slice(1, trimmed.indexOf(']') === -1 ? undefined : trimmed.indexOf(']'));
@@ -22,7 +22,7 @@ const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
  * True for a name this machine answers to whatever DNS says: `localhost` and its subdomains, IP literals
  * (a rebinding page cannot make its own `Host` an address), the bound name, and the allowed names.
  */
-export function isAllowedHostname(hostname: string, bound: string, allowed: AllowedHosts): boolean {
+function isAllowedHostname(hostname: string, bound: string, allowed: AllowedHosts): boolean {
   if (allowed === true) return true;
   if (hostname === '' || hostname === 'localhost' || hostname.endsWith('.localhost')) return true;
   if (IPV4.test(hostname) || hostname.includes(':')) return true;

@@ -1,7 +1,7 @@
 import type { OperationId } from './answer';
 
 /** Where a request path leads: an operation, its decoded path parameters, and whether the case matched. */
-export interface RouteMatch {
+interface RouteMatch {
   readonly operationId: OperationId;
   readonly params: Readonly<Record<string, string>>;
   /**

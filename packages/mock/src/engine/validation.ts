@@ -165,7 +165,7 @@ function pick(names: readonly string[], read: (name: string) => unknown): Record
 }
 
 /** Fastify's default `schemaErrorFormatter`: every error, `", "`-joined, prefixed by the data variable. */
-export function formatErrors(errors: readonly ValidationError[] | null | undefined, dataVar: string): string {
+function formatErrors(errors: readonly ValidationError[] | null | undefined, dataVar: string): string {
   return (errors ?? []).map((error) => `${dataVar}${error.instancePath} ${error.message ?? ''}`).join(', ');
 }
 

@@ -40,7 +40,7 @@ export function declaredStatuses(operationId: string): string[] {
 const cache = new Map<string, ValidateFunction | null>();
 
 /** The ajv validator of an operation's JSON body for `status` (falling back to `default`), or null when bodiless. */
-export function responseValidator(operationId: string, status: number): ValidateFunction | null {
+function responseValidator(operationId: string, status: number): ValidateFunction | null {
   const key = `${operationId} ${status}`;
   if (cache.has(key)) return cache.get(key) ?? null;
   const responses = operation(operationId).responses as Json;

@@ -15,7 +15,7 @@ export type Fault =
   | { kind: 'hang' };
 
 /** One request the server received; `at` is `Date.now()`, the fake clock when fake timers are on. */
-export interface Received {
+interface Received {
   url: string;
   headers: IncomingMessage['headers'];
   at: number;

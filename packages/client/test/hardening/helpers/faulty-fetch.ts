@@ -35,7 +35,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   });
 
 /** The answer (or the failure) of one injected fault; `real` is what the server would have answered. */
-export async function injectFault(fault: InMemoryFault, real: () => Promise<Response>): Promise<Response> {
+async function injectFault(fault: InMemoryFault, real: () => Promise<Response>): Promise<Response> {
   switch (fault) {
     case '503':
       return json(503, { statusCode: 503, error: 'Service Unavailable', message: 'try again' });

@@ -11,7 +11,7 @@ import { cacheHeaders, NO_STORE } from '../headers';
 const DEFAULT_LIMIT = PAGE_SIZE.default;
 
 /** Lower-case with `0x`: how the world stores ids (the real service answers 500 without the prefix). */
-export function normalizeTxId(txId: string): string {
+function normalizeTxId(txId: string): string {
   const lower = txId.toLowerCase();
   return lower.startsWith('0x') ? lower : `0x${lower}`;
 }

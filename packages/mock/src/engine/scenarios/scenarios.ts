@@ -195,11 +195,11 @@ const GONE_BODY = {
 };
 
 /** Most failures (or network errors) one scenario set queues: enough for any test, finite for a server. */
-export const MAX_QUEUED = 1_000_000;
+const MAX_QUEUED = 1_000_000;
 /** Longest latency a scenario adds: one minute. */
-export const MAX_LATENCY_MS = 60_000;
+const MAX_LATENCY_MS = 60_000;
 /** Longest `Retry-After` a simulated failure sends: one day. */
-export const MAX_RETRY_AFTER_SECONDS = 86_400;
+const MAX_RETRY_AFTER_SECONDS = 86_400;
 
 function nonNegativeInteger(value: number, name: string, max: number): number {
   if (!Number.isInteger(value) || value < 0 || value > max) {

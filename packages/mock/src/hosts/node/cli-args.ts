@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 
 /** Parsed command line of `blockindex-mock`. */
-export interface CliOptions {
+interface CliOptions {
   port: number;
   host: string;
   seed: number | undefined;

@@ -55,6 +55,9 @@ describe('createScenarios', () => {
     [502, 'Bad Gateway'],
     [503, 'Service Unavailable'],
     [504, 'Gateway Timeout'],
+    [507, 'Insufficient Storage'],
+    [418, "I'm a Teapot"],
+    [499, 'Error'],
   ])('answers a queued %i with its reason phrase', async (status, reason) => {
     const scenarios = createScenarios();
     scenarios.failNext(1, { status });

@@ -5,8 +5,6 @@ import { encoded, type FuzzKind, nastyPart, nastyValue, nearly, type Part, pct, 
 import type { RawRequest } from './raw-http';
 import { OPERATION_IDS, type OperationId, QUERY_PARAMETERS, ROUTES } from './routes';
 
-export type { FuzzKind } from './fuzz-values';
-
 /** A generated request, with what it was aimed at (for the histogram and for failure reports). */
 export interface FuzzRequest extends RawRequest {
   kind: FuzzKind;
