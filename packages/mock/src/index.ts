@@ -15,5 +15,16 @@ export type {
 export { createScenarios } from './engine/scenarios/scenarios';
 export type { FetchHandler, FetchHandlerOptions } from './hosts/fetch-handler';
 export { createFetchHandler } from './hosts/fetch-handler';
-export type { World, WorldFixtures, WorldOptions } from './world';
+// The world's method signatures name these, so wrappers around a world can name them too.
+export type {
+  AddressTransactionsPage,
+  AddressTransactionsRequest,
+  CursorError,
+  MineOptions,
+  PageRequest,
+  TransfersRequest,
+  World,
+  WorldFixtures,
+  WorldOptions,
+} from './world';
 export { createWorld, DEFAULT_MAX_MINED_TRANSACTIONS, MineLimitError } from './world';

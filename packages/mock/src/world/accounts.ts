@@ -2,7 +2,7 @@ import { ADDRESS_VERSION, randomStacksAddress } from './ids';
 import type { Random } from './random';
 
 /** Real mainnet principals from the notes (§7), mixed into every world's address pool. */
-export const REAL_ADDRESSES = [
+const REAL_ADDRESSES = [
   'SP318Q55DEKHRXJK696033DQN5C54D9K2EE6DHRWP',
   'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE',
 ];

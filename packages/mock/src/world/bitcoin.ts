@@ -41,7 +41,7 @@ function toWords(bytes: readonly number[]): number[] {
 }
 
 /** Encodes a segwit address (`bc1q…` for version 0 with bech32, `bc1p…` for version 1 with bech32m). */
-export function segwitAddress(hrp: string, version: number, program: readonly number[]): string {
+function segwitAddress(hrp: string, version: number, program: readonly number[]): string {
   const data = [version, ...toWords(program)];
   const mod =
     polymod([...hrpExpand(hrp), ...data, 0, 0, 0, 0, 0, 0]) ^ (version === 0 ? BECH32_CONST : BECH32M_CONST);

@@ -18,9 +18,9 @@ import {
 import type { TenureChangeCause } from './types';
 
 /** Burn height of the first Stacks block on mainnet (Stacks 2.0 genesis). */
-export const GENESIS_BURN_HEIGHT = 666050;
+const GENESIS_BURN_HEIGHT = 666050;
 /** Unix seconds of the genesis burn block; burn times follow at ten-minute spacing. */
-export const GENESIS_BURN_TIME = 1610645304;
+const GENESIS_BURN_TIME = 1610645304;
 const BURN_SPACING_SECONDS = 600;
 
 /** A transaction placed by the caller (genesis deploys, fixtures, user-added contracts). */

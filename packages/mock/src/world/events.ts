@@ -173,7 +173,7 @@ export const toNftTransfer = (e: AssetEventRecord): NftTransfer =>
   withParties({ asset_identifier: e.assetId ?? '', value: cvCopy(e.value) }, e);
 
 /** Who pays the fee: the sponsor of a sponsored transaction, otherwise its sender (as the real SQL does). */
-export function feePayer(tx: TxRecord): string {
+function feePayer(tx: TxRecord): string {
   return tx.sponsor?.address ?? tx.sender;
 }
 

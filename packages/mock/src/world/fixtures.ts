@@ -5,8 +5,7 @@ import type { WorldFixtures } from './world';
  * A contract id that no world deploys: a plausible next version of a real contract (the pool-style
  * names of users' contracts always carry a `-v<n>` sequence, and real ids are only deployed at genesis).
  */
-export const NEVER_DEPLOYED_CONTRACT_ID =
-  'SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.swap-helper-bridged-v1-2';
+const NEVER_DEPLOYED_CONTRACT_ID = 'SP3K8BC0PPEVCV7NZ6QSRWPQ2JE9E5B6N3PA0KBR9.swap-helper-bridged-v1-2';
 
 /** Picks the fixtures out of a generated chain (all guaranteed by construction in `generateChain`). */
 export function buildFixtures(generated: GeneratedChain): WorldFixtures {

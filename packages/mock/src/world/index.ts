@@ -1,5 +1,4 @@
 export { createWorld } from './create-world';
-export type { AddressTransactionsListing, TransfersListing, WorldListings } from './json-view';
 export { listingsOf, worldVersion } from './json-view';
 export type { MineOptions } from './mine';
 export type {

@@ -20,9 +20,9 @@ type WithRawResults<Page extends { results: unknown[] }> = Omit<Page, 'results'>
 };
 
 /** Endpoint-5 page as the handlers consume it. */
-export type AddressTransactionsListing = WithRawResults<AddressTransactionsPage>;
+type AddressTransactionsListing = WithRawResults<AddressTransactionsPage>;
 /** Endpoint-4 page as the handlers consume it. */
-export type TransfersListing = WithRawResults<{ total: number; results: AddressTransactionWithTransfers[] }>;
+type TransfersListing = WithRawResults<{ total: number; results: AddressTransactionWithTransfers[] }>;
 
 /**
  * The two large list answers in the form the handlers write straight out: the same pages as the World

@@ -46,7 +46,7 @@ export interface BlockRecord {
 }
 
 /** Asset families of address events. */
-export type AssetClass = 'stx' | 'ft' | 'nft';
+type AssetClass = 'stx' | 'ft' | 'nft';
 
 /** An STX/FT/NFT asset event: `sender` absent for mints, `recipient` absent for burns. */
 export interface AssetEventRecord {
@@ -65,7 +65,7 @@ export interface AssetEventRecord {
 }
 
 /** A `print` from a contract (`smart_contract_log`). */
-export interface LogEventRecord {
+interface LogEventRecord {
   readonly kind: 'log';
   readonly index: number;
   readonly contractId: string;
@@ -74,7 +74,7 @@ export interface LogEventRecord {
 }
 
 /** STX locked for stacking (`stx_lock`). */
-export interface LockEventRecord {
+interface LockEventRecord {
   readonly kind: 'lock';
   readonly index: number;
   readonly lockedAmount: bigint;

@@ -7,7 +7,7 @@ import { NO_MICROBLOCK_SEQUENCE, type TxRecord } from './model';
  */
 
 /** Sort key of a confirmed, anchored transaction. */
-export function keyOf(tx: TxRecord): TxKey {
+function keyOf(tx: TxRecord): TxKey {
   return [tx.block.height, NO_MICROBLOCK_SEQUENCE, tx.txIndex];
 }
 

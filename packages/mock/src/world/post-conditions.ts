@@ -16,7 +16,7 @@ import type {
  */
 
 /** The principal a condition is about: the origin, or an explicit standard/contract principal. */
-export function pcPrincipal(principal: string | 'origin'): PostConditionPrincipal {
+function pcPrincipal(principal: string | 'origin'): PostConditionPrincipal {
   if (principal === 'origin') return ORIGIN;
   const { address, name } = splitPrincipal(principal);
   return name === undefined
@@ -25,7 +25,7 @@ export function pcPrincipal(principal: string | 'origin'): PostConditionPrincipa
 }
 
 /** `<contract_id>::<asset>` as the post-condition asset triple. */
-export function pcAsset(assetId: string): PostConditionAsset {
+function pcAsset(assetId: string): PostConditionAsset {
   let asset = assets.get(assetId);
   if (asset === undefined) {
     const [contract = '', assetName = ''] = assetId.split('::');
@@ -50,7 +50,7 @@ const FUNGIBLE_CODES: readonly (readonly [FungibleConditionCode, number])[] = [
 ];
 
 /** A fungible code that holds for an actual amount `sent`, sometimes with a looser bound. */
-export function fungibleCode(rng: Random, sent: bigint): { code: FungibleConditionCode; amount: bigint } {
+function fungibleCode(rng: Random, sent: bigint): { code: FungibleConditionCode; amount: bigint } {
   const code = rng.weighted(FUNGIBLE_CODES);
   switch (code) {
     case 'sent_less_than_or_equal_to':

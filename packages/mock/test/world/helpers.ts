@@ -38,7 +38,7 @@ export function allTransfers(
 }
 
 /** Chain-order key of a transaction: block height, microblock sequence, tx index. */
-export function txKey(tx: Transaction): [number, number, number] {
+function txKey(tx: Transaction): [number, number, number] {
   return [tx.block_height, tx.microblock_sequence, tx.tx_index];
 }
 

@@ -17,7 +17,7 @@ ajv.addSchema({
 });
 
 /** The ajv validator of one `components.schemas` entry of the spec. */
-export function schemaValidator(name: string): ValidateFunction {
+function schemaValidator(name: string): ValidateFunction {
   const validate = ajv.getSchema(`${DOCUMENT_ID}#/components/schemas/${name}`);
   if (!validate) throw new Error(`no schema ${name}`);
   return validate;
