@@ -34,6 +34,10 @@ async function start(options: MockServerOptions): Promise<void> {
     host: '127.0.0.1',
     seed: options.seed,
     ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }),
+    // Growing the address mines about one transaction per transaction it gains; the default bound stops at 100,000.
+    ...(options.addressTransactions === undefined
+      ? {}
+      : { maxMinedTransactions: 2 * options.addressTransactions }),
   });
   const { world } = server;
   const address = world.fixtures.address;
