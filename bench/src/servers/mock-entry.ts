@@ -34,10 +34,10 @@ async function start(options: MockServerOptions): Promise<void> {
     host: '127.0.0.1',
     seed: options.seed,
     ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }),
-    // Growing the address mines about one transaction per transaction it gains; the default bound stops at 100,000.
+    // Growing the address mines 2–2.5 transactions per one it gains, past the default bound of 100,000 mined.
     ...(options.addressTransactions === undefined
       ? {}
-      : { maxMinedTransactions: 2 * options.addressTransactions }),
+      : { maxMinedTransactions: 4 * options.addressTransactions }),
   });
   const { world } = server;
   const address = world.fixtures.address;
