@@ -73,7 +73,9 @@ async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
   const rows: Row[] = [];
 
   log(`growing an address to ${settings.transactions} transactions in-process`);
-  const world = createWorld({ seed: 1 });
+  // Growing the address mines 2–2.5 transactions per transaction it gains (blocks also hold others), past the
+  // mock's default bound of 100,000 mined transactions (a dev server's memory guard); 4× leaves room.
+  const world = createWorld({ seed: 1, maxMinedTransactions: 4 * settings.transactions });
   const { address } = world.fixtures;
   const defaultTotal = transactionCount(world, address);
   const total = growAddressHistory(world, address, settings.transactions);

@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
-import { createWorld, type World, type WorldFixtures } from '@blockindex/mock';
+import { createWorld } from '@blockindex/mock';
 import autocannon from 'autocannon';
 import type { BenchContext, Comparison, ComparisonOutput, Row } from '../comparison.js';
 import { interleave, median, rowsFor, target } from '../harness.js';
+import { type LoadRun, summarize, variedRequests } from '../load-mixes.js';
 import { sevenOperations } from '../operations.js';
 import type { BareServerOptions, CannedResponse } from '../servers/bare-entry.js';
 import { startChildServer } from '../servers/child-server.js';
@@ -37,124 +38,6 @@ async function statusSummary(baseUrl: string, paths: string[]): Promise<string> 
     counts.set(status, (counts.get(status) ?? 0) + 1);
   }
   return [...counts].map(([status, count]) => `${status}×${count}`).join(', ');
-}
-
-/** A request autocannon rewrites before every send (its `setupRequest` hook). */
-interface VariedRequest extends autocannon.Request {
-  setupRequest(request: autocannon.Request): autocannon.Request;
-}
-
-/**
- * The seven operations again, but every request asks for something else: list pages at pseudo-random limits
- * and offsets over the fixture address's whole history, events of its other transactions, blocks all over
- * the chain, other sets of contract ids, other tickers. Values come from `createWorld(options)`, the same
- * deterministic world the child server builds, so every request is a 200 answered from real data. Almost no
- * request repeats an earlier one while it could still be in the mock's answer cache; only the world's few
- * BRC-20 tickers (and some of its few hundred blocks) can.
- */
-function variedRequests(
-  world: World,
-  fixtures: WorldFixtures,
-): { requests: VariedRequest[]; issued: Issued } {
-  const { address } = fixtures;
-  const history = world.listAddressTransactions(address, { limit: 0, offset: 0 });
-  if ('error' in history) throw new Error(`fixture address cannot be listed: ${history.error}`);
-  const total = history.total;
-  const txIds: string[] = [];
-  for (let offset = 0; offset < total; offset += 50) {
-    const page = world.listAddressTransactions(address, { limit: 50, offset });
-    if (!('error' in page)) txIds.push(...page.results.map((row) => row.tx.tx_id));
-  }
-  const blocks: { burn_block_height: number; burn_block_hash: string }[] = [];
-  for (let height = 1; height <= world.tip.height; height += 1) {
-    const block = world.getBlockByHeight(height);
-    if (block && world.getBlockByBurnBlockHeight(block.burn_block_height)) blocks.push(block);
-  }
-  const contractIds = [
-    ...new Set(
-      txIds
-        .slice(0, 400)
-        .map((txId) => world.getTransaction(txId))
-        .flatMap((tx) => (tx?.tx_type === 'contract_call' ? [tx.contract_call.contract_id] : [])),
-    ),
-    ...fixtures.contractIds,
-  ];
-  const tickers = [
-    'ordi',
-    'sats',
-    'rats',
-    'meme',
-    'pepe',
-    'trac',
-    'mmss',
-    'vmpx',
-    'piin',
-    'btcs',
-    'pizza',
-  ].filter((ticker) => world.getBrc20Token(ticker) !== undefined);
-  // A counter through a multiplicative hash: deterministic, spread, and cheap for the load generator.
-  let drawn = 0;
-  const draw = (range: number) => {
-    drawn += 1;
-    return (Math.imul(drawn, 0x9e3779b1) >>> 0) % range;
-  };
-  const pick = <T>(values: readonly T[]): T => values[draw(values.length)] as T;
-  const issued: Issued = { paths: new Set(), count: 0 };
-  const varied = (path: () => string): VariedRequest => ({
-    method: 'GET',
-    path: path(),
-    setupRequest: (request) => {
-      const next = path();
-      issued.count += 1;
-      issued.paths.add(next);
-      return { ...request, path: next };
-    },
-  });
-  const requests = [
-    varied(() => `/ordinals/v1/brc-20/tokens/${pick(tickers)}`),
-    varied(() => {
-      const ids = [pick(contractIds), pick(contractIds), pick(contractIds)];
-      return `/extended/v2/smart-contracts/status?${ids.map((id) => `contract_id=${encodeURIComponent(id)}`).join('&')}`;
-    }),
-    varied(
-      () =>
-        `/extended/v2/addresses/${address}/transactions/${pick(txIds)}/events?limit=${1 + draw(50)}&offset=0`,
-    ),
-    varied(
-      () =>
-        `/extended/v1/address/${address}/transactions_with_transfers?limit=${1 + draw(50)}&offset=${draw(total)}`,
-    ),
-    varied(
-      () => `/extended/v2/addresses/${address}/transactions?limit=${1 + draw(50)}&offset=${draw(total)}`,
-    ),
-    varied(() => `/extended/v1/block/by_burn_block_height/${pick(blocks).burn_block_height}`),
-    varied(() => `/extended/v1/block/by_burn_block_hash/${pick(blocks).burn_block_hash}`),
-  ];
-  return { requests, issued };
-}
-
-/** The paths a load run sent: how many requests, how many distinct. */
-interface Issued {
-  paths: Set<string>;
-  count: number;
-}
-
-interface LoadRun {
-  rps: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  bytesPerResponse: number;
-}
-
-function summarize(result: autocannon.Result): LoadRun {
-  return {
-    rps: result.requests.total / result.duration,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    bytesPerResponse: result.requests.total === 0 ? 0 : result.throughput.total / result.requests.total,
-  };
 }
 
 async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {

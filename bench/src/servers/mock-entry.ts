@@ -34,6 +34,10 @@ async function start(options: MockServerOptions): Promise<void> {
     host: '127.0.0.1',
     seed: options.seed,
     ...(options.latencyMs === undefined ? {} : { latencyMs: options.latencyMs }),
+    // Growing the address mines 2–2.5 transactions per one it gains, past the default bound of 100,000 mined.
+    ...(options.addressTransactions === undefined
+      ? {}
+      : { maxMinedTransactions: 4 * options.addressTransactions }),
   });
   const { world } = server;
   const address = world.fixtures.address;
