@@ -13,7 +13,7 @@ export function median(values: readonly number[]): number {
 }
 
 /** `value / baseline`, or `null` when the baseline is zero or missing. */
-export function ratio(value: number, baseline: number | undefined): number | null {
+function ratio(value: number, baseline: number | undefined): number | null {
   return baseline === undefined || baseline === 0 ? null : value / baseline;
 }
 
@@ -72,7 +72,7 @@ export async function interleave<K extends string>(
 }
 
 /** Repeats one measurement: `warmup` discarded runs, then `runs` kept samples. */
-export async function repeat(measure: () => Promise<number>, options: RepeatOptions): Promise<number[]> {
+async function repeat(measure: () => Promise<number>, options: RepeatOptions): Promise<number[]> {
   const { only } = await interleave({ only: measure }, options);
   return only;
 }

@@ -35,7 +35,7 @@ export async function writeMarkdown(path: string, report: Report): Promise<void>
 }
 
 /** Integers as they are; other numbers with about three significant digits; thousands separated. */
-export function formatNumber(value: number): string {
+function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   const magnitude = Math.abs(value);
   const digits =
@@ -112,7 +112,7 @@ function renderHardening(figures: HardeningFigures | undefined): string[] {
 }
 
 /** Renders the report: machine, date, command, a summary of targets, then one table per comparison. */
-export function renderMarkdown(report: Report): string {
+function renderMarkdown(report: Report): string {
   const { machine } = report;
   const targets = report.comparisons.flatMap((c) => c.targets.map((t) => ({ comparison: c.name, ...t })));
   const crashed = report.comparisons.filter((c) => c.status === 'crashed').map((c) => c.name);

@@ -14,7 +14,7 @@ export interface PrismServer {
 }
 
 /** Path of the Prism CLI script, found through its package.json so no global install or PATH is involved. */
-export function prismBin(): string {
+function prismBin(): string {
   const packageJson = require.resolve('@stoplight/prism-cli/package.json');
   const { bin } = require(packageJson) as { bin: { prism: string } };
   return join(dirname(packageJson), bin.prism);
