@@ -71,12 +71,6 @@ export async function interleave<K extends string>(
   return samples;
 }
 
-/** Repeats one measurement: `warmup` discarded runs, then `runs` kept samples. */
-async function repeat(measure: () => Promise<number>, options: RepeatOptions): Promise<number[]> {
-  const { only } = await interleave({ only: measure }, options);
-  return only;
-}
-
 /** One variant's samples, before the group's baseline is known. */
 export interface Measured {
   label: string;

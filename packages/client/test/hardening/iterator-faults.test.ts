@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AbortError,
   type BlockindexClient,
@@ -31,7 +31,6 @@ const truth = {
   events: eventIndexes(world, address, busyTx),
 };
 type List = keyof typeof truth;
-const figures = { iterations: 0, requests: 0, faults: 0, items: 0 };
 
 beforeEach(() => {
   useFakeClock();
@@ -41,13 +40,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
-});
-
-afterAll(() => {
-  console.log(
-    `client iterator faults (fast): ${figures.faults} faults survived over ${figures.iterations} iterations ` +
-      `(${figures.requests} requests, ${figures.items} items, each compared with the ground truth)`,
-  );
 });
 
 /** The ids a list yields, in order. */
@@ -107,12 +99,6 @@ describe('iteration through failing pages', () => {
     expect(faulty.stats.requests).toBe(Math.ceil(truth.transactions.length / 20) + 4);
     // 503: 500 ms; reset: 500 ms; 429: Retry-After 1 s; then the network error, second retry: 1000 ms.
     expect(Date.now() - start).toBe(500 + 500 + 1000 + 1000);
-    Object.assign(figures, {
-      iterations: figures.iterations + 1,
-      requests: figures.requests + faulty.stats.requests,
-      faults: figures.faults + faulty.stats.faults,
-      items: figures.items + items.length,
-    });
   });
 
   it('yields exactly the ground truth of every list whatever pages fail (up to the retry limit), with prefetch', async () => {
@@ -137,10 +123,6 @@ describe('iteration through failing pages', () => {
           const { items, error } = await collect(iterate(client, list, { pageSize, concurrency }));
           expect(error).toBeUndefined();
           expect(items).toEqual(truth[list]);
-          figures.iterations += 1;
-          figures.requests += faulty.stats.requests;
-          figures.faults += faulty.stats.faults;
-          figures.items += items.length;
         },
       ),
       { numRuns: RUNS },

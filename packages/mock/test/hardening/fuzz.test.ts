@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/server';
 import { answerProblem } from './helpers/fuzz-oracle';
 import type { FuzzRequest } from './helpers/fuzz-requests';
-import { type FuzzFigures, formatFigures, formatProblems, fuzzServer } from './helpers/fuzz-server';
+import { formatProblems, fuzzServer } from './helpers/fuzz-server';
 import { rawClient } from './helpers/raw-http';
 import { fuzzSeed } from './helpers/stress-mode';
 
@@ -31,7 +31,6 @@ const CORPUS: readonly [string, string, Record<string, string>?][] = [
 ];
 
 let server: MockServer;
-let figures: FuzzFigures | undefined;
 
 beforeAll(async () => {
   server = await startMockServer({ port: 0, seed: 1 });
@@ -39,7 +38,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  if (figures) console.log(formatFigures('mock fuzzing (fast)', figures));
 });
 
 describe('standalone server under fuzzing', () => {
@@ -59,7 +57,7 @@ describe('standalone server under fuzzing', () => {
 
   it('answers every generated request with a spec-valid 200 or a documented error, never a 5xx or a hang', async () => {
     const seed = fuzzSeed();
-    figures = await fuzzServer(server.url, server.world, {
+    const figures = await fuzzServer(server.url, server.world, {
       runs: RUNS,
       ...(seed === undefined ? {} : { seed }),
     });
