@@ -9,5 +9,11 @@ export const runtimes: Record<
   { spec: string; integrity: string; bin: string }
 >;
 
+/** `deno run` flags that keep a script to the workspace's own node_modules (no remote module, no download). */
+export const denoRunFlags: readonly string[];
+
+/** Where a runtime lives in the cache: its unpacked folder and its binary (present or not). */
+export function cachedRuntime(name: string): { dir: string; bin: string };
+
 /** Returns the path of a runtime's binary, fetching and unpacking it into the cache first if it is not there. */
 export function ensureRuntime(name: string): string;

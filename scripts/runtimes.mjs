@@ -78,12 +78,31 @@ function integrityOf(file) {
   return `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}`;
 }
 
-/** Returns the path of a runtime's binary, fetching and unpacking it into the cache first if it is not there. */
-export function ensureRuntime(name) {
+/**
+ * `deno run` flags that keep a script to the workspace's own node_modules: no remote module, no npm download,
+ * no prompt; reading files and the environment is allowed (add `--allow-net=…` where a script serves).
+ */
+export const denoRunFlags = [
+  'run',
+  '--node-modules-dir=manual',
+  '--cached-only',
+  '--no-prompt',
+  '--allow-env',
+  '--allow-read',
+];
+
+/** Where a runtime lives in the cache: its unpacked folder and its binary (present or not). */
+export function cachedRuntime(name) {
   const runtime = runtimes[name];
   if (!runtime) throw new Error(`unknown runtime "${name}" (known: ${Object.keys(runtimes).join(', ')})`);
   const dir = join(cacheDir, runtime.spec.replace('/', '+'));
-  const bin = join(dir, runtime.bin);
+  return { dir, bin: join(dir, runtime.bin) };
+}
+
+/** Returns the path of a runtime's binary, fetching and unpacking it into the cache first if it is not there. */
+export function ensureRuntime(name) {
+  const runtime = runtimes[name];
+  const { dir, bin } = cachedRuntime(name);
   if (existsSync(bin)) return bin;
 
   mkdirSync(cacheDir, { recursive: true });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { cacheDir, runtimes } from '../../../scripts/runtimes.mjs';
+import { cacheDir, cachedRuntime, denoRunFlags, runtimes } from '../../../scripts/runtimes.mjs';
 import { stop, track } from './processes.js';
 
 /** A runtime that can serve the mock's fetch handler with its own server. */
@@ -29,9 +29,8 @@ const ENTRY = fileURLToPath(new URL('fetch-host-entry.mjs', import.meta.url));
  */
 export function runtimeBinary(runtime: FetchHostRuntime): { bin: string } | { missing: string } {
   if (runtime === 'node') return { bin: process.execPath };
-  const { spec, bin } = runtimes[runtime];
-  // The cache layout of scripts/runtimes.mjs (ensureRuntime): <cacheDir>/<spec with "/" as "+">/<bin>.
-  const path = join(cacheDir, spec.replace('/', '+'), bin);
+  const { spec } = runtimes[runtime];
+  const path = cachedRuntime(runtime).bin;
   if (existsSync(path)) return { bin: path };
   return {
     missing: `${spec} is not in the runtime cache (${cacheDir}); run \`node scripts/runtimes.mjs fetch ${runtime}\` to fetch it from the npm registry`,
@@ -41,17 +40,7 @@ export function runtimeBinary(runtime: FetchHostRuntime): { bin: string } | { mi
 function argsFor(runtime: FetchHostRuntime, options: string): string[] {
   if (runtime !== 'deno') return [ENTRY, options];
   // Packages from the workspace's node_modules only: no remote module, no npm download by Deno.
-  return [
-    'run',
-    '--node-modules-dir=manual',
-    '--cached-only',
-    '--no-prompt',
-    '--allow-env',
-    '--allow-read',
-    '--allow-net=127.0.0.1',
-    ENTRY,
-    options,
-  ];
+  return [...denoRunFlags, '--allow-net=127.0.0.1', ENTRY, options];
 }
 
 /**
