@@ -1,6 +1,7 @@
 // Request mixes and load-run summaries shared by the comparisons that load a mock server with autocannon.
 import type { World, WorldFixtures } from '@blockindex/mock';
-import type autocannon from 'autocannon';
+import autocannon from 'autocannon';
+import { interleave, median } from './harness.js';
 
 /** A request autocannon rewrites before every send (its `setupRequest` hook). */
 export interface VariedRequest extends autocannon.Request {
@@ -119,5 +120,69 @@ export function summarize(result: autocannon.Result): LoadRun {
     non2xx: result.non2xx,
     errors: result.errors,
     bytesPerResponse: result.requests.total === 0 ? 0 : result.throughput.total / result.requests.total,
+  };
+}
+
+/** How long each load run lasts (seconds), or how many requests it sends (smoke runs: bounded whatever the speed). */
+type RunLength = { duration: number } | { amount: number };
+
+/** Settings of {@link loadInterleaved}. */
+export interface InterleavedLoad {
+  connections: number;
+  length: RunLength;
+  /** Requests sent to each server before timing (0: none). */
+  warmupRequests: number;
+  rounds: number;
+  /** Called before every timed run, e.g. to reset an {@link Issued} record. */
+  beforeRun?: () => void;
+  log: (message: string) => void;
+}
+
+/**
+ * Sends the same request mix to every server in interleaved rounds (the first server rotates), after a warm-up
+ * of each: the req/s samples per server, and every run's summary.
+ * @example
+ * const { rps, runs } = await loadInterleaved({ ours: a.url, base: b.url }, requests, settings);
+ */
+export async function loadInterleaved<Server extends string>(
+  urls: Readonly<Record<Server, string>>,
+  requests: autocannon.Request[],
+  settings: InterleavedLoad,
+): Promise<{ rps: Record<Server, number[]>; runs: Record<Server, LoadRun[]> }> {
+  const { connections, length, warmupRequests, rounds, beforeRun, log } = settings;
+  const servers = Object.keys(urls) as Server[];
+  if (warmupRequests > 0)
+    for (const server of servers)
+      await autocannon({ url: urls[server], connections, amount: warmupRequests, requests });
+  const runs = Object.fromEntries(servers.map((server) => [server, [] as LoadRun[]])) as Record<
+    Server,
+    LoadRun[]
+  >;
+  const rps = await interleave(
+    Object.fromEntries(
+      servers.map((server) => [
+        server,
+        async () => {
+          log(`autocannon ${server}`);
+          beforeRun?.();
+          const result = summarize(await autocannon({ url: urls[server], connections, ...length, requests }));
+          runs[server].push(result);
+          return result.rps;
+        },
+      ]),
+    ) as Record<Server, () => Promise<number>>,
+    { warmup: 0, runs: rounds },
+  );
+  return { rps, runs };
+}
+
+/** The per-run figures of a server's load runs, as a row's details: failures summed, sizes and p99 as medians. */
+export function loadDetails(runs: readonly LoadRun[]): Record<string, number> {
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  return {
+    non2xx: sum(runs.map((r) => r.non2xx)),
+    errors: sum(runs.map((r) => r.errors)),
+    bytesPerResponse: Math.round(median(runs.map((r) => r.bytesPerResponse))),
+    p99Ms: median(runs.map((r) => r.p99)),
   };
 }

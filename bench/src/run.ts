@@ -1,4 +1,4 @@
-// `pnpm bench [--smoke] [--only <name>]`: runs the comparisons one after another and writes the reports.
+// `pnpm bench [--smoke] [--only <name> | --against <ref>]`: runs the comparisons one after another and writes the reports.
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -10,6 +10,7 @@ import { deepPages } from './comparisons/deep-pages.js';
 import { fetchHandlerHosts } from './comparisons/fetch-handler-hosts.js';
 import { iteration } from './comparisons/iteration.js';
 import { minedMemory } from './comparisons/mined-memory.js';
+import { mockAgainstRef } from './comparisons/mock-against-ref.js';
 import { mockThroughput } from './comparisons/mock-throughput.js';
 import { reactApp } from './comparisons/react-app.js';
 import { typecheckCost } from './comparisons/typecheck-cost.js';
@@ -31,9 +32,11 @@ const COMPARISONS: Comparison[] = [
   typecheckCost,
 ];
 
-const USAGE = `usage: pnpm bench [--smoke] [--only <name>] [--render]
-  --smoke        tiny counts and durations; writes results/smoke.json only
-  --only <name>  run one comparison; writes results/<name>.json (results/smoke.json with --smoke)
+const USAGE = `usage: pnpm bench [--smoke] [--only <name> | --against <ref>] [--render]
+  --smoke          tiny counts and durations; writes results/smoke.json only
+  --only <name>    run one comparison; writes results/<name>.json (results/smoke.json with --smoke)
+  --against <ref>  build another commit (a git worktree in the temporary directory) and run its mock server
+                   side by side with this workspace's; writes results/mock-against-ref.json (results/smoke.json with --smoke)
   --render       measure nothing: rewrite RESULTS.md from results/latest.json and the last full stress run
 comparisons: ${COMPARISONS.map((c) => c.name).join(', ')}`;
 
@@ -100,6 +103,7 @@ async function main(): Promise<number> {
     options: {
       smoke: { type: 'boolean', default: false },
       only: { type: 'string' },
+      against: { type: 'string' },
       render: { type: 'boolean', default: false },
       help: { type: 'boolean' },
     },
@@ -109,8 +113,16 @@ async function main(): Promise<number> {
     return 0;
   }
   if (values.render) return render();
+  if (values.only !== undefined && values.against !== undefined) {
+    console.error(`--only and --against do not go together\n${USAGE}`);
+    return 2;
+  }
   const selected =
-    values.only === undefined ? COMPARISONS : COMPARISONS.filter((c) => c.name === values.only);
+    values.against !== undefined
+      ? [mockAgainstRef(values.against)]
+      : values.only === undefined
+        ? COMPARISONS
+        : COMPARISONS.filter((c) => c.name === values.only);
   if (selected.length === 0) {
     console.error(`unknown comparison ${values.only}\n${USAGE}`);
     return 2;
@@ -132,9 +144,11 @@ async function main(): Promise<number> {
   if (smoke) {
     await writeJson(results('smoke.json'), report);
     log('bench', `wrote results/smoke.json`);
-  } else if (values.only !== undefined) {
-    await writeJson(results(`${values.only}.json`), report);
-    log('bench', `wrote results/${values.only}.json`);
+  } else if (values.only !== undefined || values.against !== undefined) {
+    // One comparison: its own file, so the full run's latest.json and RESULTS.md stay as they were.
+    const [{ name }] = comparisons as [ComparisonResult];
+    await writeJson(results(`${name}.json`), report);
+    log('bench', `wrote results/${name}.json`);
   } else {
     const hardening = await readHardening(results('hardening.json'));
     if (hardening) report.hardening = hardening;

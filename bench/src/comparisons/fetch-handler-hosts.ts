@@ -1,8 +1,8 @@
 import { createWorld } from '@blockindex/mock';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import type { BenchContext, Comparison, ComparisonOutput } from '../comparison.js';
-import { interleave, median, rowsFor } from '../harness.js';
-import { type LoadRun, summarize, variedRequests } from '../load-mixes.js';
+import { rowsFor } from '../harness.js';
+import { loadDetails, loadInterleaved, variedRequests } from '../load-mixes.js';
 import { sevenOperations } from '../operations.js';
 import { type ChildServer, startChildServer } from '../servers/child-server.js';
 import {
@@ -94,68 +94,33 @@ async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
     const world = createWorld({ seed: SEED });
     if (world.fixtures.address !== info.fixtures.address)
       throw new Error('the local world is not the hosts’');
-    const { requests: varied, issued } = variedRequests(world, info.fixtures);
+    const { requests: varied } = variedRequests(world, info.fixtures);
     const mixes = {
       cached: paths.map((path): autocannon.Request => ({ method: 'GET', path })),
       uncached: varied,
     };
     type Mix = keyof typeof mixes;
-    const runs: Record<Mix, Partial<Record<Variant, LoadRun[]>>> = { cached: {}, uncached: {} };
-    const load = (mix: Mix, variant: Variant) => async () => {
-      log(`autocannon ${variant}, ${mix} mix`);
-      issued.paths.clear();
-      issued.count = 0;
-      const result = summarize(
-        await autocannon({
-          url: urls[variant] as string,
-          connections: CONNECTIONS,
-          ...length,
-          requests: mixes[mix],
-        }),
-      );
-      runs[mix][variant] = [...(runs[mix][variant] ?? []), result];
-      return result.rps;
-    };
-    const measure = async (mix: Mix, rounds: number) => {
-      // Smoke skips the warm-up: an autocannon run costs about a second however few requests it sends.
-      for (const variant of settings.warmupRequests > 0 ? variants : []) {
-        await autocannon({
-          url: urls[variant] as string,
-          connections: CONNECTIONS,
-          amount: settings.warmupRequests,
-          requests: mixes[mix],
-        });
-      }
-      return interleave(
-        Object.fromEntries(variants.map((variant) => [variant, load(mix, variant)])) as Record<
-          Variant,
-          () => Promise<number>
-        >,
-        { warmup: 0, runs: rounds },
-      );
-    };
-    const rps = { cached: await measure('cached', settings.rounds) };
-    const uncachedRps = await measure('uncached', settings.uncachedRounds);
-
-    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-    const rowsOf = (mix: Mix, group: string, samples: Record<Variant, number[]>) =>
+    const measure = (mix: Mix, rounds: number) =>
+      loadInterleaved(urls as Record<Variant, string>, mixes[mix], {
+        connections: CONNECTIONS,
+        length,
+        // Smoke skips the warm-up: an autocannon run costs about a second however few requests it sends.
+        warmupRequests: settings.warmupRequests,
+        rounds,
+        log: (message) => log(`${message}, ${mix} mix`),
+      });
+    const cached = await measure('cached', settings.rounds);
+    const uncached = await measure('uncached', settings.uncachedRounds);
+    const rowsOf = (group: string, { rps, runs }: typeof cached) =>
       rowsFor(
         group,
         'req/s',
         urls[NODE] === undefined ? null : NODE,
-        variants.map((variant) => {
-          const done = runs[mix][variant] ?? [];
-          return {
-            label: variant,
-            samples: samples[variant],
-            details: {
-              non2xx: sum(done.map((r) => r.non2xx)),
-              errors: sum(done.map((r) => r.errors)),
-              bytesPerResponse: Math.round(median(done.map((r) => r.bytesPerResponse))),
-              p99Ms: median(done.map((r) => r.p99)),
-            },
-          };
-        }),
+        variants.map((variant) => ({
+          label: variant,
+          samples: rps[variant],
+          details: loadDetails(runs[variant]),
+        })),
       );
     return {
       settings: {
@@ -167,8 +132,8 @@ async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
           'the seven operations, every request rewritten (autocannon setupRequest), as mock-throughput',
       },
       rows: [
-        ...rowsOf('cached', 'throughput, seven-operation mix', rps.cached),
-        ...rowsOf('uncached', 'throughput, uncached mix (every request different)', uncachedRps),
+        ...rowsOf('throughput, seven-operation mix', cached),
+        ...rowsOf('throughput, uncached mix (every request different)', uncached),
       ],
       targets: [],
       notes: [

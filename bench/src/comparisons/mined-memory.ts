@@ -1,33 +1,19 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_MAX_MINED_TRANSACTIONS } from '@blockindex/mock';
 import type { BenchContext, Comparison, ComparisonOutput, Row } from '../comparison.js';
 import { interleave, median, rowsFor } from '../harness.js';
-import { track } from '../servers/processes.js';
 import type { MinedMemorySample } from '../workers/mined-memory-entry.js';
+import { runWorker } from '../workers/run-worker.js';
 
 const mebibytes = (bytes: number) => bytes / 2 ** 20;
 const WORKER = fileURLToPath(new URL('../workers/mined-memory-entry.ts', import.meta.url));
 
 /** Mines `blocks` blocks (or up to the default bound) in a fresh `node --expose-gc` child; returns what it measured. */
 async function mine(blocks: number | 'bound'): Promise<MinedMemorySample> {
-  const child = track(
-    spawn(process.execPath, ['--expose-gc', '--import', 'tsx', WORKER, String(blocks)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
+  return runWorker<MinedMemorySample>(
+    ['--expose-gc', '--import', 'tsx', WORKER, String(blocks)],
+    'mined-memory',
   );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const line = stdout.trim().split('\n').at(-1);
-  if (code !== 0 || line === undefined) throw new Error(`mined-memory worker exited with ${code}: ${stderr}`);
-  return JSON.parse(line) as MinedMemorySample;
 }
 
 async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { WorldOptions } from '@blockindex/mock';
 import type { BenchContext, Comparison, ComparisonOutput, Row } from '../comparison.js';
 import { interleave, median, rowsFor } from '../harness.js';
-import { track } from '../servers/processes.js';
+import { runWorker } from '../workers/run-worker.js';
 import type { WorldGenerationSample } from '../workers/world-generation-entry.js';
 
 const WORKER = fileURLToPath(new URL('../workers/world-generation-entry.ts', import.meta.url));
@@ -11,24 +10,10 @@ const TRANSACTIONS_PER_BLOCK = 50;
 
 /** Builds one world in a fresh `node --expose-gc` child and returns what it measured. */
 async function generate(options: WorldOptions): Promise<WorldGenerationSample> {
-  const child = track(
-    spawn(process.execPath, ['--expose-gc', '--import', 'tsx', WORKER, JSON.stringify(options)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
+  return runWorker<WorldGenerationSample>(
+    ['--expose-gc', '--import', 'tsx', WORKER, JSON.stringify(options)],
+    'world generation',
   );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const line = stdout.trim().split('\n').at(-1);
-  if (code !== 0 || line === undefined)
-    throw new Error(`world generation worker exited with ${code}: ${stderr}`);
-  return JSON.parse(line) as WorldGenerationSample;
 }
 
 async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
