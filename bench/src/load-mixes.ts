@@ -105,6 +105,8 @@ export interface Issued {
 
 /** What one autocannon run measured. */
 export interface LoadRun {
+  /** Requests completed. */
+  requests: number;
   rps: number;
   p99: number;
   non2xx: number;
@@ -115,6 +117,7 @@ export interface LoadRun {
 /** The figures the reports keep from one autocannon result. */
 export function summarize(result: autocannon.Result): LoadRun {
   return {
+    requests: result.requests.total,
     rps: result.requests.total / result.duration,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -133,8 +136,10 @@ export interface InterleavedLoad {
   /** Requests sent to each server before timing (0: none). */
   warmupRequests: number;
   rounds: number;
-  /** Called before every timed run, e.g. to reset an {@link Issued} record. */
-  beforeRun?: () => void;
+  /** Called before every timed run of a server, e.g. to reset an {@link Issued} record or read a counter. */
+  beforeRun?: (server: string) => void | Promise<void>;
+  /** Called after every timed run of a server, with what it measured. */
+  afterRun?: (server: string, run: LoadRun) => void | Promise<void>;
   log: (message: string) => void;
 }
 
@@ -149,7 +154,7 @@ export async function loadInterleaved<Server extends string>(
   requests: autocannon.Request[],
   settings: InterleavedLoad,
 ): Promise<{ rps: Record<Server, number[]>; runs: Record<Server, LoadRun[]> }> {
-  const { connections, length, warmupRequests, rounds, beforeRun, log } = settings;
+  const { connections, length, warmupRequests, rounds, beforeRun, afterRun, log } = settings;
   const servers = Object.keys(urls) as Server[];
   if (warmupRequests > 0)
     for (const server of servers)
@@ -164,8 +169,9 @@ export async function loadInterleaved<Server extends string>(
         server,
         async () => {
           log(`autocannon ${server}`);
-          beforeRun?.();
+          await beforeRun?.(server);
           const result = summarize(await autocannon({ url: urls[server], connections, ...length, requests }));
+          await afterRun?.(server, result);
           runs[server].push(result);
           return result.rps;
         },

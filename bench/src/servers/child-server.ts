@@ -5,6 +5,8 @@ import { stop, track } from './processes.js';
 /** A server running in its own Node process, and what it reported once listening. */
 export interface ChildServer<Info> {
   info: Info;
+  /** Sends `message` to the child and resolves with its next message (for entries that answer questions). */
+  ask<Reply>(message: object): Promise<Reply>;
   close(): Promise<void>;
 }
 
@@ -44,5 +46,10 @@ export async function startChildServer<Info>(
     await stop(child);
     throw error;
   });
-  return { info, close: () => stop(child) };
+  const ask = <Reply>(message: object) =>
+    new Promise<Reply>((resolve) => {
+      child.once('message', (reply) => resolve(reply as Reply));
+      child.send(message);
+    });
+  return { info, ask, close: () => stop(child) };
 }
