@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const REPO = new URL('../..', import.meta.url).pathname;
+/** Root of this workspace's checkout. */
+export const WORKSPACE_ROOT = new URL('../..', import.meta.url).pathname;
 
 /** Another commit of this repository, checked out and built beside the workspace. */
 export interface RefCheckout {
@@ -27,17 +28,17 @@ export interface RefCheckout {
  * try { ... join(base.dir, 'packages/mock/dist/server.js') ... } finally { await base.remove(); }
  */
 export async function checkOutAndBuild(ref: string, log: (message: string) => void): Promise<RefCheckout> {
-  const { stdout } = await run('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: REPO });
+  const { stdout } = await run('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: WORKSPACE_ROOT });
   const commit = stdout.trim();
   const dir = await mkdtemp(join(tmpdir(), `blockindex-${commit.slice(0, 7)}-`));
   const remove = async () => {
-    await run('git', ['worktree', 'remove', '--force', dir], { cwd: REPO }).catch(() => undefined);
+    await run('git', ['worktree', 'remove', '--force', dir], { cwd: WORKSPACE_ROOT }).catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
-    await run('git', ['worktree', 'prune'], { cwd: REPO }).catch(() => undefined);
+    await run('git', ['worktree', 'prune'], { cwd: WORKSPACE_ROOT }).catch(() => undefined);
   };
   try {
     log(`checking out ${ref} (${commit.slice(0, 10)}) in ${dir}`);
-    await run('git', ['worktree', 'add', '--detach', dir, commit], { cwd: REPO });
+    await run('git', ['worktree', 'add', '--detach', dir, commit], { cwd: WORKSPACE_ROOT });
     log('installing its locked dependencies');
     await run('pnpm', ['install', '--frozen-lockfile', '--prefer-offline', '--ignore-scripts'], {
       cwd: dir,

@@ -1,17 +1,15 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createWorld, type WorldFixtures } from '@blockindex/mock';
 import type autocannon from 'autocannon';
 import type { BenchContext, Comparison, ComparisonOutput } from '../comparison.js';
 import { interleave, median, rowsFor, target } from '../harness.js';
-import { loadDetails, loadInterleaved, variedRequests } from '../load-mixes.js';
+import { type LoadRun, loadDetails, loadInterleaved, variedRequests } from '../load-mixes.js';
 import { sevenOperations } from '../operations.js';
-import { checkOutAndBuild } from '../ref-checkout.js';
+import { checkOutAndBuild, WORKSPACE_ROOT } from '../ref-checkout.js';
 import { type ChildServer, startChildServer } from '../servers/child-server.js';
 import { runWorker } from '../workers/run-worker.js';
 
-const require = createRequire(import.meta.url);
 const CONNECTIONS = 10;
 const SEED = 1;
 const WORKSPACE = 'this workspace';
@@ -74,7 +72,8 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
   try {
     const serverModules = {
       [baseLabel]: join(base.dir, 'packages/mock/dist/server.js'),
-      [WORKSPACE]: require.resolve('@blockindex/mock/server'),
+      // The same file of both builds (the ESM one): `require.resolve` would pick this workspace's CommonJS build.
+      [WORKSPACE]: join(WORKSPACE_ROOT, 'packages/mock/dist/server.js'),
     };
     const start = (serverModule: string) =>
       startChildServer<BuiltMockInfo>('built-mock-entry.mjs', { serverModule, seed: SEED });
@@ -82,7 +81,6 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
       start(serverModules[WORKSPACE] as string),
       start(serverModules[baseLabel] as string),
     ]);
-    closers.push(ours.close, theirs.close);
     const ops = sevenOperations(ours.info.fixtures);
     const paths = ops.map((op) => op.path);
     const [expected, got] = await Promise.all([
@@ -104,30 +102,64 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
       cached: paths.map((path) => ({ method: 'GET', path })),
       uncached: varied,
     };
-    const urls = { [baseLabel]: theirs.info.url, [WORKSPACE]: ours.info.url };
-    // The server's own CPU time per request, read from its process around every run: unlike req/s it does not
-    // move with the load generator, which shares the cores and parses every answer.
-    const servers: Record<string, ChildServer<BuiltMockInfo>> = { [baseLabel]: theirs, [WORKSPACE]: ours };
-    const cpuMicros = (label: string) =>
-      (servers[label] as ChildServer<BuiltMockInfo>).ask<{ cpuMicros: number }>({ cpu: true });
-    const measure = async (mix: keyof typeof mixes) => {
-      const before: Record<string, number> = {};
-      const cpuPerRequest: Record<string, number[]> = { [baseLabel]: [], [WORKSPACE]: [] };
-      const load = await loadInterleaved(urls, mixes[mix], {
-        connections: CONNECTIONS,
-        length,
-        warmupRequests: settings.warmupRequests,
-        rounds: settings.rounds,
-        beforeRun: async (label) => {
-          before[label] = (await cpuMicros(label)).cpuMicros;
-        },
-        afterRun: async (label, done) => {
-          const used = (await cpuMicros(label)).cpuMicros - (before[label] ?? 0);
-          cpuPerRequest[label]?.push(used / Math.max(1, done.requests));
-        },
-        log: (message) => log(`${message}, ${mix} mix`),
-      });
-      return { ...load, cpuPerRequest };
+    closers.push(ours.close, theirs.close);
+    // Only the first pair's answers are compared; every load round starts its own pair.
+    await Promise.all([ours.close(), theirs.close()]);
+
+    type Samples = { rps: number[]; runs: LoadRun[]; cpuPerRequest: number[] };
+    const collected = () =>
+      Object.fromEntries(
+        [baseLabel, WORKSPACE].map((label) => [label, { rps: [], runs: [], cpuPerRequest: [] }]),
+      );
+    const samples: Record<keyof typeof mixes, Record<string, Samples>> = {
+      cached: collected(),
+      uncached: collected(),
+    };
+    // A fresh pair of processes every round: one process's JIT decisions and memory layout can make it 20% faster
+    // or slower than another process of the same build for its whole life, which no number of rounds against the
+    // same two processes averages out.
+    const loadRound = async (round: number) => {
+      const pair = Object.fromEntries(
+        await Promise.all(
+          [baseLabel, WORKSPACE].map(
+            async (label) => [label, await start(serverModules[label] as string)] as const,
+          ),
+        ),
+      ) as Record<string, ChildServer<BuiltMockInfo>>;
+      try {
+        // The server's own CPU time per request, read from its process around every run: unlike req/s it does
+        // not move with the load generator, which shares the cores and parses every answer.
+        const cpuMicros = async (label: string) =>
+          (await (pair[label] as ChildServer<BuiltMockInfo>).ask<{ cpuMicros: number }>({ cpu: true }))
+            .cpuMicros;
+        const order = round % 2 === 0 ? [baseLabel, WORKSPACE] : [WORKSPACE, baseLabel];
+        for (const mix of ['cached', 'uncached'] as const) {
+          const before: Record<string, number> = {};
+          const urls = Object.fromEntries(
+            order.map((label) => [label, (pair[label] as ChildServer<BuiltMockInfo>).info.url]),
+          );
+          const { rps, runs } = await loadInterleaved(urls, mixes[mix], {
+            connections: CONNECTIONS,
+            length,
+            warmupRequests: settings.warmupRequests,
+            rounds: 1,
+            beforeRun: async (label) => {
+              before[label] = await cpuMicros(label);
+            },
+            afterRun: async (label, done) => {
+              const used = (await cpuMicros(label)) - (before[label] ?? 0);
+              samples[mix][label]?.cpuPerRequest.push(used / Math.max(1, done.requests));
+            },
+            log: (message) => log(`round ${round + 1}: ${message}, ${mix} mix`),
+          });
+          for (const label of order) {
+            samples[mix][label]?.rps.push(...(rps[label] ?? []));
+            samples[mix][label]?.runs.push(...(runs[label] ?? []));
+          }
+        }
+      } finally {
+        await Promise.all(Object.values(pair).map((server) => server.close()));
+      }
     };
     // Cold starts first, while nothing else runs: each is a fresh `node` process (no loader) importing a build.
     const coldStarts: Record<string, ColdStart[]> = { [baseLabel]: [], [WORKSPACE]: [] };
@@ -156,28 +188,28 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
           samples: (coldStarts[label] ?? []).slice(1).map((sample) => sample[metric]),
         })),
       );
-    const cached = await measure('cached');
-    const uncached = await measure('uncached');
-    const rowsOf = (group: string, { rps, runs }: typeof cached) =>
+    for (let round = 0; round < settings.rounds; round++) await loadRound(round);
+    const { cached, uncached } = samples;
+    const rowsOf = (group: string, mix: Record<string, Samples>) =>
       rowsFor(
         group,
         'req/s',
         baseLabel,
         [baseLabel, WORKSPACE].map((label) => ({
           label,
-          samples: rps[label] as number[],
-          details: loadDetails(runs[label] ?? []),
+          samples: mix[label]?.rps ?? [],
+          details: loadDetails(mix[label]?.runs ?? []),
         })),
       );
-    const cpuRows = (group: string, { cpuPerRequest }: typeof cached) =>
+    const cpuRows = (group: string, mix: Record<string, Samples>) =>
       rowsFor(
         group,
         'µs',
         baseLabel,
-        [baseLabel, WORKSPACE].map((label) => ({ label, samples: cpuPerRequest[label] as number[] })),
+        [baseLabel, WORKSPACE].map((label) => ({ label, samples: mix[label]?.cpuPerRequest ?? [] })),
       );
-    const cpuRatio = ({ cpuPerRequest }: typeof cached) =>
-      median(cpuPerRequest[WORKSPACE] as number[]) / median(cpuPerRequest[baseLabel] as number[]);
+    const cpuRatio = (mix: Record<string, Samples>) =>
+      median(mix[WORKSPACE]?.cpuPerRequest ?? []) / median(mix[baseLabel]?.cpuPerRequest ?? []);
     const coldRatio =
       median((coldStarts[WORKSPACE] ?? []).slice(1).map((sample) => sample.firstAnswersMs)) /
       median((coldStarts[baseLabel] ?? []).slice(1).map((sample) => sample.firstAnswersMs));
@@ -214,10 +246,10 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
         headersDiffer.length === 0
           ? 'Both sent the same header names.'
           : `Header names this workspace adds (+) or drops (-) compared with ${ref}: ${headersDiffer.join('; ')}.`,
-        `Load: autocannon in the runner process, ${CONNECTIONS} connections, the mixes of mock-throughput; the uncached mix is drawn from this workspace's world (seed ${SEED}), so a ref with another world answers some of it with 404 (see non2xx). Rounds are interleaved (the first server rotates).`,
+        `Load: autocannon in the runner process, ${CONNECTIONS} connections, the mixes of mock-throughput; the uncached mix is drawn from this workspace's world (seed ${SEED}), so a ref with another world answers some of it with 404 (see non2xx). Every round starts a fresh pair of server processes, warms each with both mixes and loads them in turn (the first alternates): one process can run 20% faster or slower than another of the same build for its whole life, so samples from one long-lived pair measure that pair, not the builds.`,
         'Cold starts: a fresh `node` process (no loader) per sample imports the build, starts the server on 127.0.0.1 and fetches the seven requests once; times are from its first line. One discarded warm-up round fills the OS file cache.',
         'Server CPU per request is the server process’s user + system CPU time over a run (read over IPC before and after it) divided by the requests it answered: what the mock itself costs, whatever the load generator’s share of the cores.',
-        `The targets are where the mock's own code does the work: cold start, and server CPU per request on the uncached mix (${NOISE * 100}% allowed for noise). The seven-operation mix is reported, not targeted, because this machine cannot resolve it: the answers come from the cache, autocannon rather than the server sets the pace (the server is idle about 40% of such a run, and a third of its busy time is writev), and both its req/s ratio and its CPU ratio moved by more than ±15% between repeated runs of the same two builds. Compare the two builds' CPU profiles under that mix to see a difference in the mock's own code.`,
+        `The targets are cold start and server CPU per request on the uncached mix, where the mock's own code does the work (${NOISE * 100}% allowed for noise). The seven-operation mix is reported, not targeted: its answers come from the cache, autocannon rather than the server sets the pace (the server is idle about 40% of such a run, and a third of its busy time is writev), and the mock's own code is a few percent of each request's CPU time, less than this machine's spread between rounds.`,
       ],
     };
   } finally {
