@@ -13,8 +13,9 @@ export function isoTime(unixSeconds: number): string {
   return unixSeconds > 0 ? new Date(unixSeconds * 1000).toISOString() : '';
 }
 
-// Shared by every transaction without post-conditions (most of them): records are read-only.
-const NO_POST_CONDITIONS: readonly PostCondition[] = Object.freeze([]);
+// Shared by every transaction without post-conditions (most of them): records are read-only. Not frozen, for
+// the reason given for `NO_EVENTS`.
+const NO_POST_CONDITIONS: readonly PostCondition[] = [];
 
 /** Places drafts in a block: transaction ids, `tx_index` in draft order, numbered events. */
 export function assembleBlock(rng: Random, header: BlockHeader, drafts: readonly TxDraft[]): BlockRecord {

@@ -12,6 +12,26 @@ describe('BoundedCache', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('gives a read entry one second chance, and never evicts the entry being stored', () => {
+    const cache = new BoundedCache<string, number>({ maxEntries: 3 });
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('c', 3);
+    cache.get('a');
+    cache.get('b');
+    cache.get('c');
+    cache.set('d', 4); // every older entry was read: each loses its mark once, then the oldest goes
+    expect([cache.get('a'), cache.get('d'), cache.size]).toEqual([undefined, 4, 3]);
+    cache.set('e', 5); // `b` and `c` lost their marks in that pass, and `b` is the oldest: it goes
+    expect([cache.get('b'), cache.get('c'), cache.get('d'), cache.get('e')]).toEqual([undefined, 3, 4, 5]);
+  });
+
+  it('stores nothing when it may keep no entry', () => {
+    const cache = new BoundedCache<string, number>({ maxEntries: 0 });
+    cache.set('a', 1);
+    expect([cache.get('a'), cache.size, cache.weight]).toEqual([undefined, 0, 0]);
+  });
+
   it('keeps the total weight within maxWeight, and never keeps a value heavier than it', () => {
     const cache = new BoundedCache<string, string>({ maxEntries: 100, maxWeight: 10 });
     cache.set('a', 'x', 4);

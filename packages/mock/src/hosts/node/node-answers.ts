@@ -34,13 +34,38 @@ export class NodeInput implements OperationInput {
 // The CORS headers of every answer, as `writeHead`'s flat name/value list.
 const CORS_PAIRS = Object.entries(corsHeaders()).flat();
 
+/**
+ * The `writeHead` lists of answers whose body is bytes (the cached ones), built on their first write: such an
+ * answer is served many times and never changes. Held weakly, so they go with the answer cache.
+ */
+const headsOfBytes = new WeakMap<Answer, string[]>();
+
 /** Writes an operation's answer straight to the socket, sized; a cached answer's bytes are written as they are. */
 export function writeAnswer(res: ServerResponse, answer: Answer, omitBody: boolean): void {
-  const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
+  const { body } = answer;
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  // Node reads the list without keeping or changing it, so one list serves every write of an answer.
+  res.writeHead(
+    answer.status,
+    body instanceof Uint8Array ? headOfBytes(answer, body) : headOf(answer, bytes),
+  );
+  res.end(omitBody ? undefined : bytes);
+}
+
+function headOfBytes(answer: Answer, body: Uint8Array): string[] {
+  let head = headsOfBytes.get(answer);
+  if (head === undefined) {
+    head = headOf(answer, body);
+    headsOfBytes.set(answer, head);
+  }
+  return head;
+}
+
+/** An answer's headers as `writeHead`'s flat name/value list: CORS, the answer's own, and its size. */
+function headOf(answer: Answer, body: Uint8Array | null): string[] {
   const head = [...CORS_PAIRS];
   for (const name in answer.headers) head.push(name, answer.headers[name] as string);
   if (body !== null && answer.headers['content-length'] === undefined)
     head.push('content-length', String(body.byteLength));
-  res.writeHead(answer.status, head);
-  res.end(omitBody ? undefined : body);
+  return head;
 }

@@ -105,6 +105,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     bound: host,
     allowedHosts: options.allowedHosts ?? [],
     allowedHostValues: new Set(),
+    lastAllowedHost: undefined,
   };
   const server = createServer((req, res) => {
     try {
@@ -160,17 +161,27 @@ interface ServerState {
   readonly allowedHosts: AllowedHosts;
   /** `Host` values already found allowed: a client sends the same one on every request. */
   readonly allowedHostValues: Set<string>;
+  /**
+   * The last `Host` value found allowed. Comparing with it costs less than hashing each request's new string
+   * for the set, which shows on cached answers (about 1% of a request's instructions).
+   */
+  lastAllowedHost: string | undefined;
 }
 
 // Bounded: a client could send any number of distinct allowed values (ports, IP literals).
 const MAX_REMEMBERED_HOSTS = 64;
 
 function refusal(host: string | undefined, state: ServerState): string | undefined {
-  if (host === undefined || state.allowedHostValues.has(host)) return undefined;
+  if (host === undefined || host === state.lastAllowedHost) return undefined;
+  if (state.allowedHostValues.has(host)) {
+    state.lastAllowedHost = host;
+    return undefined;
+  }
   const refused = hostRefusal(host, state.bound, state.allowedHosts);
-  if (refused === undefined && state.allowedHostValues.size < MAX_REMEMBERED_HOSTS)
-    state.allowedHostValues.add(host);
-  return refused;
+  if (refused !== undefined) return refused;
+  if (state.allowedHostValues.size < MAX_REMEMBERED_HOSTS) state.allowedHostValues.add(host);
+  state.lastAllowedHost = host;
+  return undefined;
 }
 
 /**

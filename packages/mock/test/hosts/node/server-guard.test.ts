@@ -66,6 +66,13 @@ describe('Host names', () => {
     },
   );
 
+  it('refuses a foreign Host right after an allowed one, and answers the allowed one again after', async () => {
+    const statuses = [];
+    for (const host of ['localhost', 'localhost', 'evil.example', 'localhost', 'evil.example'])
+      statuses.push((await send(server, '/health', { headers: { host } })).status);
+    expect(statuses).toEqual([200, 200, 403, 200, 403]);
+  });
+
   it.each([
     ['dev.test', 200],
     ['corp.example', 200],

@@ -343,6 +343,19 @@ describe('answers from memory: remembered targets and the answer cache', () => {
     expect(await text(path)).toEqual(first);
   });
 
+  it('writes a kept answer with the same headers every time, GET or HEAD, Warning included', async () => {
+    const path = `/extended/v1/address/${server.world.fixtures.address}/transactions_with_transfers?limit=2`;
+    const { date: _date, ...first } = (await raw(path)).headers;
+    expect([first.warning, first['content-length']]).toEqual([
+      expect.stringMatching(/^299 /),
+      expect.any(String),
+    ]);
+    for (const method of ['GET', 'HEAD', 'GET']) {
+      const { date: _again, ...again } = (await raw(path, { method })).headers;
+      expect(again).toEqual(first);
+    }
+  });
+
   it('refuses a remembered target the same way every time', async () => {
     const { address, burnBlockHash } = server.world.fixtures;
     const invalid = `/extended/v2/addresses/${address}/transactions?limit=99`;
