@@ -2,9 +2,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createWorld, type WorldFixtures } from '@blockindex/mock';
 import type autocannon from 'autocannon';
-import type { BenchContext, Comparison, ComparisonOutput } from '../comparison.js';
+import { type CountedMix, instructionsPerRequest, valgrindVersion } from '../callgrind.js';
+import type { BenchContext, Comparison, ComparisonOutput, Row, Target } from '../comparison.js';
 import { interleave, median, rowsFor, target } from '../harness.js';
-import { type LoadRun, loadDetails, loadInterleaved, variedRequests } from '../load-mixes.js';
+import {
+  type LoadRun,
+  loadDetails,
+  loadInterleaved,
+  type VariedRequest,
+  variedRequests,
+} from '../load-mixes.js';
 import { sevenOperations } from '../operations.js';
 import { checkOutAndBuild, WORKSPACE_ROOT } from '../ref-checkout.js';
 import { type ChildServer, startChildServer } from '../servers/child-server.js';
@@ -60,8 +67,30 @@ export function mockAgainstRef(ref: string): Comparison {
 
 async function run(ref: string, { smoke, log }: BenchContext): Promise<ComparisonOutput> {
   const settings = smoke
-    ? { connections: CONNECTIONS, requestsPerSample: 200, warmupRequests: 0, rounds: 1, coldStarts: 1 }
-    : { connections: CONNECTIONS, durationSeconds: 5, warmupRequests: 2000, rounds: 10, coldStarts: 10 };
+    ? {
+        connections: CONNECTIONS,
+        requestsPerSample: 200,
+        warmupRequests: 0,
+        rounds: 1,
+        coldStarts: 1,
+        counted: {
+          cached: { warmupRequests: 100, measuredRequests: 100 },
+          uncached: { warmupRequests: 100, measuredRequests: 100 },
+        },
+      }
+    : {
+        connections: CONNECTIONS,
+        durationSeconds: 5,
+        warmupRequests: 2000,
+        rounds: 10,
+        coldStarts: 10,
+        // Requests under callgrind: the uncached mix needs more, to let V8 finish optimizing and to spread the
+        // major collections that land in the counted window.
+        counted: {
+          cached: { warmupRequests: 30_000, measuredRequests: 10_000 },
+          uncached: { warmupRequests: 10_000, measuredRequests: 20_000 },
+        },
+      };
   const length =
     'durationSeconds' in settings
       ? { duration: settings.durationSeconds }
@@ -189,6 +218,20 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
         })),
       );
     for (let round = 0; round < settings.rounds; round++) await loadRound(round);
+    const counted = await countInstructions(
+      Object.fromEntries([baseLabel, WORKSPACE].map((label) => [label, serverModules[label] as string])),
+      {
+        cached: paths,
+        uncached: variedPaths(
+          varied,
+          settings.counted.uncached.warmupRequests + settings.counted.uncached.measuredRequests,
+        ),
+      },
+      settings.counted,
+      baseLabel,
+      ref,
+      log,
+    );
     const { cached, uncached } = samples;
     const rowsOf = (group: string, mix: Record<string, Samples>) =>
       rowsFor(
@@ -221,6 +264,7 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
         ...coldRows('cold start: import, listen and answer the seven requests once', 'firstAnswersMs'),
         ...cpuRows('server CPU per request, seven-operation mix', cached),
         ...cpuRows('server CPU per request, uncached mix', uncached),
+        ...counted.rows,
         ...rowsOf('throughput, seven-operation mix', cached),
         ...rowsOf('throughput, uncached mix (every request different)', uncached),
       ],
@@ -237,6 +281,7 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
           '<=',
           1 + NOISE,
         ),
+        ...counted.targets,
       ],
       notes: [
         `${ref} was checked out as a detached git worktree, installed from its lockfile and built; both servers are \`startMockServer({ seed: ${SEED} })\` loaded from a build by the same child script (src/servers/built-mock-entry.mjs), each in its own process on 127.0.0.1.`,
@@ -249,10 +294,78 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
         `Load: autocannon in the runner process, ${CONNECTIONS} connections, the mixes of mock-throughput; the uncached mix is drawn from this workspace's world (seed ${SEED}), so a ref with another world answers some of it with 404 (see non2xx). Every round starts a fresh pair of server processes, warms each with both mixes and loads them in turn (the first alternates): one process can run 20% faster or slower than another of the same build for its whole life, so samples from one long-lived pair measure that pair, not the builds.`,
         'Cold starts: a fresh `node` process (no loader) per sample imports the build, starts the server on 127.0.0.1 and fetches the seven requests once; times are from its first line. One discarded warm-up round fills the OS file cache.',
         'Server CPU per request is the server process’s user + system CPU time over a run (read over IPC before and after it) divided by the requests it answered: what the mock itself costs, whatever the load generator’s share of the cores.',
-        `The targets are cold start and server CPU per request on the uncached mix, where the mock's own code does the work (${NOISE * 100}% allowed for noise). The seven-operation mix is reported, not targeted: its answers come from the cache, autocannon rather than the server sets the pace (the server is idle about 40% of such a run, and a third of its busy time is writev), and the mock's own code is a few percent of each request's CPU time, less than this machine's spread between rounds.`,
+        `The time targets are cold start and server CPU per request on the uncached mix, where the mock's own code does the work (${NOISE * 100}% allowed for noise). The seven-operation mix is not timed against a target: its answers come from the cache, autocannon rather than the server sets the pace (the server is idle about 40% of such a run, and a third of its busy time is writev), and the mock's own code is a few percent of each request's CPU time, less than this machine's spread between rounds. Instructions per request, which do not move with the machine, are what shows it.`,
+        counted.note,
       ],
     };
   } finally {
     for (const close of closers.reverse()) await close();
   }
+}
+
+/** The varied mix's paths in the order autocannon would draw them, `count` of them, for a run that replays them. */
+function variedPaths(varied: readonly VariedRequest[], count: number): string[] {
+  const paths: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const request = varied[i % varied.length] as VariedRequest;
+    const { path } = request.setupRequest({ method: 'GET', path: request.path });
+    if (path === undefined) throw new Error('a varied request drew no path');
+    paths.push(path);
+  }
+  return paths;
+}
+
+type Mix = 'cached' | 'uncached';
+const MIXES: readonly Mix[] = ['cached', 'uncached'];
+
+/**
+ * Instructions per request of both builds under callgrind (valgrind), both at once, each in its own process: a
+ * ratio that needs no quiet machine. Skipped with a note where valgrind is not installed.
+ */
+async function countInstructions(
+  serverModules: Record<string, string>,
+  paths: Record<Mix, readonly string[]>,
+  counted: Record<Mix, Omit<CountedMix, 'paths'>>,
+  baseLabel: string,
+  ref: string,
+  log: (message: string) => void,
+): Promise<{ rows: Row[]; targets: Target[]; note: string }> {
+  const version = await valgrindVersion();
+  if (version === undefined) {
+    return {
+      rows: [],
+      targets: [],
+      note: 'Instructions per request were not counted: valgrind is not installed (`apt-get install valgrind`).',
+    };
+  }
+  const mixes: Record<Mix, CountedMix> = {
+    cached: { paths: paths.cached, ...counted.cached },
+    uncached: { paths: paths.uncached, ...counted.uncached },
+  };
+  log(`counting instructions per request under callgrind (${version}), both builds at once`);
+  const perBuild = await Promise.all(
+    Object.entries(serverModules).map(async ([label, serverModule]) => ({
+      label,
+      counts: await instructionsPerRequest('built-mock-entry.mjs', { serverModule, seed: SEED }, mixes),
+    })),
+  );
+  const group: Record<Mix, string> = { cached: 'seven-operation mix', uncached: 'uncached mix' };
+  const rows = MIXES.flatMap((mix) =>
+    rowsFor(
+      `instructions per request (callgrind), ${group[mix]}`,
+      'instructions',
+      baseLabel,
+      perBuild.map(({ label, counts }) => ({ label, samples: [Math.round(counts[mix])] })),
+    ),
+  );
+  const countOf = (label: string, mix: Mix) =>
+    perBuild.find((build) => build.label === label)?.counts[mix] ?? Number.NaN;
+  const ratio = (mix: Mix) => countOf(WORKSPACE, mix) / countOf(baseLabel, mix);
+  return {
+    rows,
+    targets: MIXES.map((mix) =>
+      target(`instructions per request, ${group[mix]} ≤ 1× ${ref}`, ratio(mix), '<=', 1),
+    ),
+    note: `Instructions per request: each build's server runs under valgrind's callgrind (${version}) with counting off; a client in this process sends each mix's warm-up requests one at a time over one keep-alive connection (${MIXES.map((mix) => `${mixes[mix].warmupRequests} ${mix}`).join(', ')}), then the same sequence of requests to both builds while every thread of the server is counted (${MIXES.map((mix) => `${mixes[mix].measuredRequests} ${mix}`).join(', ')}). Counts repeat within about 0.5% on the seven-operation mix; on the uncached mix the major collections that fall in the window move them by up to about 2%. Instructions are not time (cache misses, system calls), but they do not depend on what else the machine runs.`,
+  };
 }

@@ -5,9 +5,17 @@ import { stop, track } from './processes.js';
 /** A server running in its own Node process, and what it reported once listening. */
 export interface ChildServer<Info> {
   info: Info;
+  pid: number;
   /** Sends `message` to the child and resolves with its next message (for entries that answer questions). */
   ask<Reply>(message: object): Promise<Reply>;
   close(): Promise<void>;
+}
+
+/** How {@link startChildServer} starts the child. */
+export interface StartOptions {
+  readyTimeoutMs?: number;
+  /** A command the child's `node` runs under, e.g. `['valgrind', '--tool=callgrind']`; its pid is the child's. */
+  launcher?: readonly string[];
 }
 
 /**
@@ -20,11 +28,19 @@ export interface ChildServer<Info> {
 export async function startChildServer<Info>(
   script: string,
   options: unknown,
-  readyTimeoutMs = 120_000,
+  { readyTimeoutMs = 120_000, launcher = [] }: StartOptions = {},
 ): Promise<ChildServer<Info>> {
   const path = fileURLToPath(new URL(script, import.meta.url));
+  const [command, ...launcherArgs] = launcher;
+  // Plain JavaScript entries run without the TypeScript loader, as the builds they load would in an app.
+  const nodeArgs = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = track(
-    fork(path, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+    fork(path, [], {
+      ...(command === undefined
+        ? { execArgv: nodeArgs }
+        : { execPath: command, execArgv: [...launcherArgs, process.execPath, ...nodeArgs] }),
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
   );
   const info = await new Promise<Info>((resolve, reject) => {
     const timer = setTimeout(
@@ -51,5 +67,5 @@ export async function startChildServer<Info>(
       child.once('message', (reply) => resolve(reply as Reply));
       child.send(message);
     });
-  return { info, ask, close: () => stop(child) };
+  return { info, pid: child.pid as number, ask, close: () => stop(child) };
 }
