@@ -8,6 +8,19 @@ import { type ChildServer, startChildServer } from './servers/child-server.js';
 
 const run = promisify(execFile);
 
+/**
+ * V8 options that make the count repeat: fixed seeds for hashing and V8's own randomness, a large initial old
+ * generation and no memory reducer (which collects on timers). With them two processes of one build count within
+ * about 0.1% of each other on the uncached mix; without them, full collections starting at different points of
+ * the run moved it by 2–5%.
+ */
+const STEADY_HEAP = [
+  '--initial-old-space-size=4096',
+  '--no-memory-reducer',
+  '--hash-seed=1',
+  '--random-seed=1',
+];
+
 /** Valgrind's version (`valgrind-3.19.0`), or undefined when it is not installed (`apt-get install valgrind`). */
 export async function valgrindVersion(): Promise<string | undefined> {
   try {
@@ -27,7 +40,7 @@ export interface CountedMix {
 /**
  * Starts a child server under callgrind with counting off, and for each mix in turn sends its warm-up requests,
  * then counts the instructions every thread of the server executes while it answers the measured ones: a cost per
- * request that does not move with the machine's load, unlike CPU time. Requests go one at a time over one
+ * request that does not move with the machine's load, unlike CPU time (see `STEADY_HEAP` for what keeps it steady). Requests go one at a time over one
  * keep-alive connection, in the order given, so two builds answer exactly the same sequence.
  * @example
  * const perRequest = await instructionsPerRequest('built-mock-entry.mjs', { serverModule, seed: 1 }, { cached });
@@ -40,6 +53,7 @@ export async function instructionsPerRequest<Mix extends string>(
   const dir = await mkdtemp(join(tmpdir(), 'blockindex-callgrind-'));
   const server = await startChildServer<{ url: string }>(script, options, {
     readyTimeoutMs: 600_000,
+    nodeOptions: STEADY_HEAP,
     launcher: [
       'valgrind',
       '--quiet',

@@ -84,8 +84,7 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
         warmupRequests: 2000,
         rounds: 10,
         coldStarts: 10,
-        // Requests under callgrind: the uncached mix needs more, to let V8 finish optimizing and to spread the
-        // major collections that land in the counted window.
+        // Requests under callgrind: the uncached mix needs more to let V8 finish optimizing its many paths.
         counted: {
           cached: { warmupRequests: 30_000, measuredRequests: 10_000 },
           uncached: { warmupRequests: 10_000, measuredRequests: 20_000 },
@@ -366,6 +365,6 @@ async function countInstructions(
     targets: MIXES.map((mix) =>
       target(`instructions per request, ${group[mix]} ≤ 1× ${ref}`, ratio(mix), '<=', 1),
     ),
-    note: `Instructions per request: each build's server runs under valgrind's callgrind (${version}) with counting off; a client in this process sends each mix's warm-up requests one at a time over one keep-alive connection (${MIXES.map((mix) => `${mixes[mix].warmupRequests} ${mix}`).join(', ')}), then the same sequence of requests to both builds while every thread of the server is counted (${MIXES.map((mix) => `${mixes[mix].measuredRequests} ${mix}`).join(', ')}). Counts repeat within about 0.5% on the seven-operation mix; on the uncached mix the major collections that fall in the window move them by up to about 2%. Instructions are not time (cache misses, system calls), but they do not depend on what else the machine runs.`,
+    note: `Instructions per request: each build's server runs under valgrind's callgrind (${version}) with counting off; a client in this process sends each mix's warm-up requests one at a time over one keep-alive connection (${MIXES.map((mix) => `${mixes[mix].warmupRequests} ${mix}`).join(', ')}), then the same sequence of requests to both builds while every thread of the server is counted (${MIXES.map((mix) => `${mixes[mix].measuredRequests} ${mix}`).join(', ')}). The servers' \`node\` gets fixed hash and random seeds, a large initial old generation and no memory reducer (src/callgrind.ts): with them two processes of one build count within about 0.1% of each other, where full collections starting at different points moved the uncached mix by 2–5%. Instructions are not time (cache misses, system calls), but they do not depend on what else the machine runs.`,
   };
 }

@@ -16,6 +16,8 @@ export interface StartOptions {
   readyTimeoutMs?: number;
   /** A command the child's `node` runs under, e.g. `['valgrind', '--tool=callgrind']`; its pid is the child's. */
   launcher?: readonly string[];
+  /** Options for the child's `node`, before the script. */
+  nodeOptions?: readonly string[];
 }
 
 /**
@@ -28,12 +30,12 @@ export interface StartOptions {
 export async function startChildServer<Info>(
   script: string,
   options: unknown,
-  { readyTimeoutMs = 120_000, launcher = [] }: StartOptions = {},
+  { readyTimeoutMs = 120_000, launcher = [], nodeOptions = [] }: StartOptions = {},
 ): Promise<ChildServer<Info>> {
   const path = fileURLToPath(new URL(script, import.meta.url));
   const [command, ...launcherArgs] = launcher;
   // Plain JavaScript entries run without the TypeScript loader, as the builds they load would in an app.
-  const nodeArgs = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const nodeArgs = [...nodeOptions, ...(script.endsWith('.ts') ? ['--import', 'tsx'] : [])];
   const child = track(
     fork(path, [], {
       ...(command === undefined
