@@ -9,8 +9,8 @@ const LIMITS = { maxEntries: 10_000, maxWeight: 32 * 1024 * 1024 };
 
 /**
  * The JSON of confirmed transactions as the list endpoints show them, serialized once: a mined transaction
- * never changes (nor does its block), so its text can be reused by every page and every request. Bounded,
- * least recently used first out, so a huge world does not double its memory.
+ * never changes (nor does its block), so its text can be reused by every page and every request. Bounded (the
+ * entries not read lately go first), so a huge world does not double its memory.
  */
 export class TransactionJson {
   readonly #full = new BoundedCache<TxRecord, RawJson<Transaction>>(LIMITS);

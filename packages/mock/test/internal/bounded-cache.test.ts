@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BoundedCache } from '../../src/internal/bounded-cache';
 
 describe('BoundedCache', () => {
-  it('forgets the least recently used entry beyond maxEntries', () => {
+  it('beyond maxEntries, forgets the oldest entry not read since it was stored', () => {
     const cache = new BoundedCache<string, number>({ maxEntries: 2 });
     cache.set('a', 1);
     cache.set('b', 2);
