@@ -40,8 +40,8 @@ export interface CountedMix {
 /**
  * Starts a child server under callgrind with counting off, and for each mix in turn sends its warm-up requests,
  * then counts the instructions every thread of the server executes while it answers the measured ones: a cost per
- * request that does not move with the machine's load, unlike CPU time (see `STEADY_HEAP` for what keeps it steady). Requests go one at a time over one
- * keep-alive connection, in the order given, so two builds answer exactly the same sequence.
+ * request that does not move with the machine's load, unlike CPU time (`STEADY_HEAP` keeps it steady). Requests
+ * go one at a time over one keep-alive connection, in the order given, so two builds answer the same sequence.
  * @example
  * const perRequest = await instructionsPerRequest('built-mock-entry.mjs', { serverModule, seed: 1 }, { cached });
  */
