@@ -22,9 +22,17 @@ export type {
   CursorError,
   MineOptions,
   PageRequest,
+  ReorgOptions,
+  ReorgResult,
   TransfersRequest,
   World,
   WorldFixtures,
   WorldOptions,
 } from './world';
-export { createWorld, DEFAULT_MAX_MINED_TRANSACTIONS, MineLimitError } from './world';
+export {
+  createWorld,
+  DEFAULT_MAX_MINED_TRANSACTIONS,
+  MAX_REPLACEMENT_BLOCKS,
+  MineLimitError,
+  ReorgDepthError,
+} from './world';

@@ -17,13 +17,24 @@ export function isoTime(unixSeconds: number): string {
 // the reason given for `NO_EVENTS`.
 const NO_POST_CONDITIONS: readonly PostCondition[] = [];
 
-/** Places drafts in a block: transaction ids, `tx_index` in draft order, numbered events. */
-export function assembleBlock(rng: Random, header: BlockHeader, drafts: readonly TxDraft[]): BlockRecord {
+/**
+ * Places drafts in a block: transaction ids, `tx_index` in draft order, numbered events. A record among them is
+ * an orphaned transaction taken back by a re-org: same id and contents, in this block at its new index.
+ */
+export function assembleBlock(
+  rng: Random,
+  header: BlockHeader,
+  drafts: readonly (TxDraft | TxRecord)[],
+): BlockRecord {
   const txs: TxRecord[] = [];
   const block: BlockRecord = { ...header, txs };
   // Explicit fields rather than spreads: this runs for every transaction of 100,000-transaction worlds.
   for (let txIndex = 0; txIndex < drafts.length; txIndex++) {
-    const d = drafts[txIndex] as TxDraft;
+    const d = drafts[txIndex] as TxDraft | TxRecord;
+    if ('txId' in d) {
+      txs.push({ ...d, block, txIndex });
+      continue;
+    }
     txs.push({
       txId: randomHash(rng),
       block,
@@ -46,17 +57,21 @@ export function assembleBlock(rng: Random, header: BlockHeader, drafts: readonly
   return block;
 }
 
-/** The v1 Block response (notes §2.5): `txs` highest `tx_index` first, costs summed over its transactions. */
-export function toBlock(block: BlockRecord): Block {
+/**
+ * The v1 Block response (notes §2.5): `txs` highest `tx_index` first, costs summed over its transactions. An
+ * orphaned block answers `canonical: false` and no `txs`, as upstream lists only canonical transactions of a
+ * block while its costs are stored with the block.
+ */
+export function toBlock(block: BlockRecord, canonical = true): Block {
   const cost = [0, 0, 0, 0, 0];
   const txIds: string[] = [];
   for (let i = block.txs.length - 1; i >= 0; i--) {
     const tx = block.txs[i] as TxRecord;
-    txIds.push(tx.txId);
+    if (canonical) txIds.push(tx.txId);
     for (let c = 0; c < 5; c++) cost[c] = (cost[c] ?? 0) + (tx.cost[c] ?? 0);
   }
   return {
-    canonical: true,
+    canonical,
     height: block.height,
     hash: block.hash,
     block_time: block.blockTime,

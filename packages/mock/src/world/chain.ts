@@ -4,7 +4,7 @@ import type { CallContext } from './calls';
 import { ChainState } from './chain-state';
 import { isContractPrincipal, randomBurnBlockHash, randomHash } from './ids';
 import { ChainIndex } from './indexes';
-import type { BlockRecord } from './model';
+import type { BlockRecord, TxRecord } from './model';
 import { createRandom, deriveSeed, type Random } from './random';
 import {
   coinbaseDraft,
@@ -28,6 +28,8 @@ export type ScriptedTx = (ctx: CallContext) => TxDraft;
 
 /** How to build the next block. */
 export interface BlockSpec {
+  /** Orphaned transactions this block takes back (same ids), placed after the system transactions. */
+  readonly carried?: readonly TxRecord[];
   /** Nakamoto rules: tenures with tenure-change transactions, several blocks per burn block. */
   readonly nakamoto: boolean;
   /** Starts a new burn block (always true before Nakamoto). */
@@ -59,7 +61,18 @@ const TX_MIX_NAKAMOTO: readonly (readonly [TxKind, number])[] = [
 /** Poison-microblock reports only exist while microblocks do (before Nakamoto). */
 const TX_MIX_EPOCH2: readonly (readonly [TxKind, number])[] = [...TX_MIX_NAKAMOTO, ['poison', 0.2]];
 
-/** Appends blocks to the index from the generation state; each block draws from its own seeded stream. */
+/** What the next block's system transactions depend on: the state of the tenure at the tip. */
+interface TenureState {
+  readonly miner: string;
+  readonly tenureBlocks: number;
+  readonly previousTenure: { readonly end: string; readonly blocks: number };
+  readonly lastNakamoto: boolean;
+}
+
+/**
+ * Appends blocks to the index from the generation state; each block draws from its own seeded stream. After a
+ * re-org (`rewind`) the chain is on a new fork, whose blocks draw from streams of their own.
+ */
 export class Chain {
   readonly index = new ChainIndex();
   readonly state: ChainState;
@@ -67,6 +80,12 @@ export class Chain {
   private tenureBlocks = 0;
   private previousTenure = { end: `0x${'0'.repeat(64)}`, blocks: 0 };
   lastNakamoto = false;
+  /** Re-orgs so far: fork 0 is the generated chain, and its streams are the ones worlds always had. */
+  private fork = 0;
+  /** The highest burn block any block was anchored to: the burn chain never goes back with a Stacks re-org. */
+  private burnTip = 0;
+  /** The tenure state after each block (`tenures[h - 1]` after height h), restored by `rewind`. */
+  private readonly tenures: TenureState[] = [];
 
   constructor(
     readonly seed: number,
@@ -75,11 +94,38 @@ export class Chain {
     this.state = new ChainState(createRandom(deriveSeed(seed, 'accounts')), addressCount);
   }
 
+  /** How many re-orgs this chain has had. */
+  get forks(): number {
+    return this.fork;
+  }
+
+  /** A seed for `parts` on the current fork (fork 0 keeps the seeds of a world that never re-orged). */
+  seedFor(...parts: readonly (string | number)[]): number {
+    return this.fork === 0
+      ? deriveSeed(this.seed, ...parts)
+      : deriveSeed(this.seed, ...parts, 'fork', this.fork);
+  }
+
+  /**
+   * Takes the tenure state back to the block at `height` (the caller has orphaned the blocks above it) and
+   * starts a new fork, so blocks appended from here differ from the orphaned ones at the same heights.
+   */
+  rewind(height: number): void {
+    const state = this.tenures[height - 1];
+    if (!state) throw new Error(`no block at height ${height} to rewind to`);
+    this.tenures.length = height;
+    this.miner = state.miner;
+    this.tenureBlocks = state.tenureBlocks;
+    this.previousTenure = state.previousTenure;
+    this.lastNakamoto = state.lastNakamoto;
+    this.fork += 1;
+  }
+
   /** Builds, indexes and returns the next block. */
   append(spec: BlockSpec): BlockRecord {
     const parent = this.index.blocks[this.index.blocks.length - 1];
     const height = (parent?.height ?? 0) + 1;
-    const rng = createRandom(deriveSeed(this.seed, 'block', height));
+    const rng = createRandom(this.seedFor('block', height));
     const newBurn = !parent || !spec.nakamoto || spec.newTenure;
     const header = this.header(rng, height, parent, spec, newBurn);
     if (newBurn) {
@@ -91,12 +137,20 @@ export class Chain {
     this.lastNakamoto = spec.nakamoto;
     const ctx: CallContext = { rng, state: this.state, burnHeight: header.burnHeight };
     const drafts = this.systemDrafts(rng, spec, newBurn);
-    for (const scripted of spec.scripted ?? []) drafts.push(scripted(ctx));
-    if (spec.actor !== undefined) drafts.push(this.actorDraft(rng, ctx, spec.actor));
+    const entries: (TxDraft | TxRecord)[] = [...drafts, ...(spec.carried ?? [])];
+    for (const scripted of spec.scripted ?? []) entries.push(scripted(ctx));
+    if (spec.actor !== undefined) entries.push(this.actorDraft(rng, ctx, spec.actor));
     const extra = spec.actor !== undefined ? Math.max(0, spec.transactions - 1) : spec.transactions;
-    for (let i = 0; i < extra; i++) drafts.push(this.randomDraft(rng, ctx, spec.nakamoto));
-    const block = assembleBlock(rng, header, drafts);
+    for (let i = 0; i < extra; i++) entries.push(this.randomDraft(rng, ctx, spec.nakamoto));
+    const block = assembleBlock(rng, header, entries);
     this.index.addBlock(block);
+    this.burnTip = Math.max(this.burnTip, block.burnHeight);
+    this.tenures.push({
+      miner: this.miner,
+      tenureBlocks: this.tenureBlocks,
+      previousTenure: this.previousTenure,
+      lastNakamoto: this.lastNakamoto,
+    });
     return block;
   }
 
@@ -116,7 +170,10 @@ export class Chain {
         }
       : undefined;
     if (newBurn || !burn) {
-      const burnHeight = parent ? parent.burnHeight + 1 + spec.burnGap : GENESIS_BURN_HEIGHT;
+      // After a re-org the burn chain has moved on: the next tenure starts above every burn block seen.
+      const burnHeight = parent
+        ? Math.max(parent.burnHeight + 1 + spec.burnGap, this.burnTip + 1)
+        : GENESIS_BURN_HEIGHT;
       burn = {
         burnHeight,
         burnHash: randomBurnBlockHash(rng),

@@ -12,6 +12,7 @@ import {
   listAddressTransactions,
   listTransactionsWithTransfers,
 } from './queries';
+import { applyReorg, checkReorgOptions, planReorg } from './reorg';
 import { toTransaction } from './transactions';
 import { DEFAULT_MAX_MINED_TRANSACTIONS, MineLimitError, type World, type WorldOptions } from './world';
 
@@ -35,7 +36,14 @@ export function createWorld(options: WorldOptions = {}): World {
   const { index } = chain;
   for (const [ticker, token] of seedBrc20Tokens(seed)) index.brc20.set(ticker, token);
   const fixtures = buildFixtures(generated);
-  const block = (record: BlockRecord | undefined) => (record ? toBlock(record) : undefined);
+  const block = (record: BlockRecord | undefined) =>
+    record ? toBlock(record, index.isCanonical(record)) : undefined;
+  // Re-orgs never orphan block 1 nor the blocks the fixtures point at, so the documented fixtures stay true.
+  const protectedHeight = Math.max(
+    1,
+    generated.fixtureTx.block.height,
+    index.burnByHeight.get(generated.fixtureBurnHeight)?.height ?? 1,
+  );
   const maxMined = options.maxMinedTransactions ?? DEFAULT_MAX_MINED_TRANSACTIONS;
   if (!Number.isSafeInteger(maxMined) || maxMined < 0) {
     throw new RangeError(`maxMinedTransactions must be a non-negative integer, got ${maxMined}`);
@@ -70,7 +78,7 @@ export function createWorld(options: WorldOptions = {}): World {
       return token && copyBrc20(token);
     },
     getSmartContractStatus: (contractId) => toSmartContractStatus(index.deployState(contractId)),
-    hasTransaction: (txId) => index.txById.has(txId),
+    hasTransaction: (txId) => index.txById.has(txId) || index.orphanedTxs.has(txId),
     getTransaction: (txId) => {
       const tx = index.txById.get(txId);
       return tx && toTransaction(tx);
@@ -81,8 +89,9 @@ export function createWorld(options: WorldOptions = {}): World {
     listTransactionsWithTransfers: (principal, q) => listTransactionsWithTransfers(index, principal, q),
     getBlockByHash: (hash) => block(index.blockByHash.get(hash)),
     getBlockByHeight: (height) => block(index.blockAt(height)),
-    getBlockByBurnBlockHeight: (height) => block(index.burnByHeight.get(height)),
-    getBlockByBurnBlockHash: (hash) => block(index.burnByHash.get(hash)),
+    getBlockByBurnBlockHeight: (height) =>
+      block(index.burnByHeight.get(height) ?? index.orphanBurnByHeight.get(height)),
+    getBlockByBurnBlockHash: (hash) => block(index.burnByHash.get(hash) ?? index.orphanBurnByHash.get(hash)),
     principalEtag: (principal) => principalEtag(index, principal),
     transactionEtag: (txId) => transactionEtag(index, txId),
     mineBlock: (opts) => {
@@ -91,6 +100,22 @@ export function createWorld(options: WorldOptions = {}): World {
       const transactions = plannedTransactions(chain, perBlock, opts);
       minable(transactions + MAX_SYSTEM_TRANSACTIONS);
       return mutate(() => toBlock(countMined(mineBlock(chain, transactions, opts))));
+    },
+    get maxReorgDepth() {
+      return index.tip.height - protectedHeight;
+    },
+    reorg: (options) => {
+      const { depth, replaceWith } = checkReorgOptions(options, index.tip.height - protectedHeight);
+      // Planned in full first: a re-org the mining bound refuses leaves the world as it was.
+      const plan = planReorg(chain, perBlock, depth, replaceWith);
+      if (plan.blocks.length > 0) minable(plan.added + plan.blocks.length * MAX_SYSTEM_TRANSACTIONS);
+      return mutate(() => {
+        const result = applyReorg(chain, plan);
+        for (let height = result.tip - replaceWith + 1; height <= result.tip; height++) {
+          mined += index.blockAt(height)?.txs.length ?? 0;
+        }
+        return result;
+      });
     },
     addBrc20Token: (input) =>
       mutate(() => {

@@ -10,6 +10,9 @@ const STATUS_CODE: Record<TransactionStatus, number> = {
   problematic_skipped: -6,
 };
 
+/** `DbTxStatus.Pending`: the status of a mempool transaction. */
+const PENDING = 0;
+
 /** The world has no PoX-state changes of its own; a constant keeps the real three-part layout. */
 const POX_STATE = 'pox-4';
 
@@ -25,9 +28,12 @@ export function principalEtag(index: ChainIndex, principal: string): string | un
   return digestHex(`${confirmed ?? ''}:${mempool ?? ''}:${POX_STATE}`);
 }
 
-/** Transaction ETag (notes §1.3): `<tx_id>:<index_block_hash>:<microblock_hash>:<status>`; undefined when unknown. */
+/**
+ * Transaction ETag (notes §1.3): `<tx_id>:<index_block_hash>:<microblock_hash>:<status>`; undefined when unknown.
+ * An orphaned transaction is back in the mempool: no block, no microblock, status pending (0).
+ */
 export function transactionEtag(index: ChainIndex, txId: string): string | undefined {
   const tx = index.txById.get(txId);
-  if (!tx) return undefined;
+  if (!tx) return index.orphanedTxs.has(txId) ? digestHex(`${txId}:::${PENDING}`) : undefined;
   return digestHex(`${tx.txId}:${tx.block.indexBlockHash}:0x:${STATUS_CODE[tx.status]}`);
 }

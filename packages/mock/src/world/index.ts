@@ -8,5 +8,7 @@ export type {
   PageRequest,
   TransfersRequest,
 } from './queries';
+export type { ReorgOptions, ReorgResult } from './reorg';
+export { MAX_REPLACEMENT_BLOCKS, ReorgDepthError } from './reorg';
 export type { World, WorldFixtures, WorldOptions } from './world';
 export { DEFAULT_MAX_MINED_TRANSACTIONS, MineLimitError } from './world';

@@ -43,6 +43,11 @@ export class ChainIndex {
   readonly mempoolByPrincipal = new Map<string, string>();
   /** BRC-20 tokens by lower-case ticker. */
   readonly brc20 = new Map<string, Brc20TokenDetails>();
+  /** Transactions of orphaned blocks not taken back since: known, not canonical, back in the mempool. */
+  readonly orphanedTxs = new Map<string, TxRecord>();
+  /** Per burn height (and hash), the highest orphaned block: what lookups find when no canonical block is there. */
+  readonly orphanBurnByHeight = new Map<number, BlockRecord>();
+  readonly orphanBurnByHash = new Map<string, BlockRecord>();
   transactionCount = 0;
 
   /** The newest block. */
@@ -57,6 +62,11 @@ export class ChainIndex {
     return Number.isInteger(height) && height >= 1 ? this.blocks[height - 1] : undefined;
   }
 
+  /** True when `block` is on the canonical chain (`blockByHash` also keeps orphaned blocks). */
+  isCanonical(block: BlockRecord): boolean {
+    return this.blocks[block.height - 1] === block;
+  }
+
   /** Indexes a new tip block and its transactions. */
   addBlock(block: BlockRecord): void {
     if (block.height !== this.blocks.length + 1)
@@ -68,6 +78,7 @@ export class ChainIndex {
     this.burnByHash.set(block.burnHash, block);
     for (const tx of block.txs) {
       this.txById.set(tx.txId, tx);
+      this.orphanedTxs.delete(tx.txId);
       this.transactionCount += 1;
       for (const principal of touchedPrincipals(tx)) {
         const list = this.principalTxs.get(principal);

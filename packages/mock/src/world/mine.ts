@@ -21,7 +21,7 @@ export const MAX_SYSTEM_TRANSACTIONS = 2;
 /** How many transactions (besides the system ones) the next block will carry: requested or drawn from the seed. */
 export function plannedTransactions(chain: Chain, perBlock: number, options: MineOptions = {}): number {
   const height = chain.index.tip.height + 1;
-  const counts = createRandom(deriveSeed(chain.seed, 'mine', height));
+  const counts = createRandom(chain.seedFor('mine', height));
   const requested = options.transactions ?? transactionsFor(counts, perBlock);
   return Math.max(options.address !== undefined ? 1 : 0, Math.floor(requested));
 }

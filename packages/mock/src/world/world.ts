@@ -6,6 +6,7 @@ import type {
   PageRequest,
   TransfersRequest,
 } from './queries';
+import type { ReorgOptions, ReorgResult } from './reorg';
 import type {
   AddressTransactionEvent,
   AddressTransactionWithTransfers,
@@ -103,6 +104,17 @@ export interface World {
   principalEtag(principal: string): string | undefined;
   transactionEtag(txId: string): string | undefined;
   mineBlock(opts?: MineOptions): Block;
+  /**
+   * Orphans the newest `depth` blocks (the tip moves back), then mines `replaceWith` blocks that take back some
+   * of the orphaned transactions (same `tx_id`, new block), as a Nakamoto re-org does on the real chain. Lists,
+   * totals, cursors, block lookups and ETags all follow. Throws a TypeError or RangeError (a
+   * `ReorgDepthError` past `maxReorgDepth`, a {@link MineLimitError} past the mining bound) and changes nothing.
+   * @example
+   * const { tip, orphanedTransactions } = world.reorg({ depth: 3, replaceWith: 1 });
+   */
+  reorg(options: ReorgOptions): ReorgResult;
+  /** The deepest re-org allowed now: blocks above the ones the fixtures point at (grows with mining). */
+  readonly maxReorgDepth: number;
   addBrc20Token(input: Partial<Brc20Token> & { ticker: string }): Brc20TokenDetails;
   addContract(input: { contractId: string; status?: SmartContractDeploymentStatus }): SmartContractStatus;
   /** Extension: every principal with at least one transaction (O(principals); for tests and tools). */
