@@ -1,6 +1,7 @@
 import { jsonResponse } from '../internal/json-response';
 import { isValidPrincipal } from '../internal/principal';
 import { MineLimitError, type World } from '../world';
+import { readReorgScenario, reorgRoute } from './control-reorg';
 import { createScenarios, type Scenarios } from './scenarios/scenarios';
 
 /** What the control routes act on; owned by the standalone server. */
@@ -65,6 +66,10 @@ export function handleControl(
       return jsonResponse({ seed: target.world.seed, tip: target.world.tip }, 200);
     case 'POST /__mock/mine':
       return mine(body, target.world);
+    case 'POST /__mock/reorg': {
+      const parsed = parseJsonObject(body);
+      return parsed instanceof Response ? parsed : reorgRoute(parsed, target.world);
+    }
     case 'POST /__mock/scenario':
       return scenario(body, target.scenarios);
     default:
@@ -117,10 +122,13 @@ function scenario(raw: Uint8Array, scenarios: Scenarios): Response {
   if (rateLimit !== undefined && rateLimit !== null && typeof rateLimit !== 'object') {
     return badRequest('body/rateLimit must be an object { perMinute?, perMinuteWithKey? } or null');
   }
+  const reorg = body.reorg === undefined ? undefined : readReorgScenario(body.reorg);
+  if (reorg instanceof Response) return reorg;
   // Rehearse on a scratch instance first, so a bad field leaves the live scenarios untouched.
   for (const target of [createScenarios(), scenarios]) {
     try {
       applyScenario(target, body, { latencyMs, networkErrorNext, failNext, rateLimit });
+      if (reorg) target.reorgAfter(reorg.afterRequests, reorg.options);
     } catch (error) {
       // The scenario setters check their own arguments (RangeError) and say what was wrong.
       return badRequest(error instanceof Error ? error.message : String(error));

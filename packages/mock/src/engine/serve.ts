@@ -1,4 +1,5 @@
-import { worldVersion } from '../world';
+import { jsonResponse } from '../internal/json-response';
+import { type ReorgOptions, worldVersion } from '../world';
 import type { Answer, OperationId } from './answer';
 import {
   type HandlerContext,
@@ -81,6 +82,8 @@ async function throughScenarios(
   request: RoutedRequest,
 ): Promise<Outcome> {
   const decision = await scenarios.intercept(request.input.request());
+  const refused = decision.reorgs ? reorgWorld(context, decision.reorgs) : undefined;
+  if (refused) return refused;
   if (!decision.response) return answer(context, request, decision.headers);
   // A network error has no headers to add; a simulated failure still carries the deprecation notice,
   // which the spec promises on every response of a deprecated operation.
@@ -89,6 +92,20 @@ async function throughScenarios(
   headers.set('Warning', DEPRECATION_WARNING);
   const { body, status, statusText } = decision.response;
   return new Response(body, { status, statusText, headers });
+}
+
+/** Applies the re-orgs a scenario scheduled; a 500 saying why when the world refuses one (too deep by now). */
+function reorgWorld(context: HandlerContext, reorgs: readonly ReorgOptions[]): Response | undefined {
+  for (const options of reorgs) {
+    try {
+      context.world.reorg(options);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      const message = `the scheduled re-org (reorgAfter) failed: ${error.message}`;
+      return jsonResponse({ statusCode: 500, error: 'Internal Server Error', message }, 500);
+    }
+  }
+  return undefined;
 }
 
 function answer(

@@ -18,11 +18,14 @@ const POX_STATE = 'pox-4';
 
 /**
  * Principal ETag (notes §1.3): a digest of `<last confirmed tx>:<last mempool tx>:<pox state>`; undefined
- * for a principal with no activity, in which case the real API sends no ETag.
+ * for a principal with no activity, in which case the real API sends no ETag. The last confirmed transaction
+ * is named with its block (`<tx_id>@<index_block_hash>`): a re-org can take it back in another block, which
+ * changes the rows but not upstream's ETag, and a revalidating client must not get a 304 for a stale page.
  */
 export function principalEtag(index: ChainIndex, principal: string): string | undefined {
   const list = index.principalTxs.get(principal);
-  const confirmed = list?.[list.length - 1]?.txId;
+  const last = list?.[list.length - 1];
+  const confirmed = last && `${last.txId}@${last.block.indexBlockHash}`;
   const mempool = index.mempoolByPrincipal.get(principal);
   if (confirmed === undefined && mempool === undefined) return undefined;
   return digestHex(`${confirmed ?? ''}:${mempool ?? ''}:${POX_STATE}`);

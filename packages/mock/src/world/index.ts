@@ -9,6 +9,6 @@ export type {
   TransfersRequest,
 } from './queries';
 export type { ReorgOptions, ReorgResult } from './reorg';
-export { MAX_REPLACEMENT_BLOCKS, ReorgDepthError } from './reorg';
+export { checkReorgOptions, MAX_REPLACEMENT_BLOCKS, ReorgDepthError } from './reorg';
 export type { World, WorldFixtures, WorldOptions } from './world';
 export { DEFAULT_MAX_MINED_TRANSACTIONS, MineLimitError } from './world';

@@ -8,6 +8,7 @@ type Mutation =
   | { kind: 'mine'; transactions: number }
   | { kind: 'contract'; name: string; status: 'pending' | 'success' | 'abort_by_response' }
   | { kind: 'token'; ticker: string }
+  | { kind: 'reorg'; depth: number; replaceWith: number }
   | { kind: 'noop' };
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
@@ -18,6 +19,11 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
     status: fc.constantFrom('pending' as const, 'success' as const, 'abort_by_response' as const),
   }),
   fc.record({ kind: fc.constant('token' as const), ticker: fc.stringMatching(/^[a-z]{4}$/) }),
+  fc.record({
+    kind: fc.constant('reorg' as const),
+    depth: fc.integer({ min: 1, max: 4 }),
+    replaceWith: fc.integer({ min: 0, max: 3 }),
+  }),
   fc.constant({ kind: 'noop' as const }),
 );
 
@@ -39,6 +45,8 @@ describe('ETags never lie', () => {
           `/extended/v2/smart-contracts/status?${contractIds.map((id) => `contract_id=${id}`).join('&')}`,
           `/extended/v1/block/by_burn_block_height/${fx.burnBlockHeight}`,
           `/extended/v1/block/by_burn_block_height/${world.tip.burn_block_height}`,
+          `/extended/v1/block/by_burn_block_height/${world.tip.burn_block_height + 1}`,
+          `/extended/v1/block/by_burn_block_height/${world.tip.burn_block_height + 2}`,
           `/extended/v1/block/by_burn_block_hash/${fx.burnBlockHash}`,
           `/extended/v2/addresses/${fx.address}/transactions?limit=3`,
           `/extended/v2/addresses/${sender}/transactions?limit=3`,
@@ -63,6 +71,9 @@ describe('ETags never lie', () => {
         await observe();
         for (const step of mutations) {
           if (step.kind === 'mine') world.mineBlock({ transactions: step.transactions });
+          if (step.kind === 'reorg' && world.maxReorgDepth > 0) {
+            world.reorg({ depth: Math.min(step.depth, world.maxReorgDepth), replaceWith: step.replaceWith });
+          }
           if (step.kind === 'contract') {
             const id = `${sender}.${step.name}`;
             if (!added.has(id)) world.addContract({ contractId: id, status: step.status });

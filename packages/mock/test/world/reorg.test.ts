@@ -16,7 +16,7 @@ function topBlocks(world: World, from: number) {
 }
 
 describe('world.reorg arguments', () => {
-  const refused: [string, unknown, ErrorConstructor][] = [
+  const refused: [string, unknown, abstract new (...args: never[]) => Error][] = [
     ['no options', undefined, TypeError],
     ['null', null, TypeError],
     ['a number', 3, TypeError],
@@ -140,10 +140,8 @@ describe('world.reorg without replacement blocks', () => {
     // Upstream finds the orphaned block's height and compares (height, sequence, index) over canonical rows.
     const all = allAddressTransactions(world, address);
     const want = all.filter((row) => {
-      const k = [row.tx.block_height, row.tx.microblock_sequence, row.tx.tx_index];
-      return (
-        k[0] < key[0] || (k[0] === key[0] && (k[1] < key[1] || (k[1] === key[1] && (k[2] ?? 0) <= key[2])))
-      );
+      const [height, seq, idx] = [row.tx.block_height, row.tx.microblock_sequence, row.tx.tx_index];
+      return height < key[0] || (height === key[0] && (seq < key[1] || (seq === key[1] && idx <= key[2])));
     });
     const after = page(world, address, { limit: 50, offset: 0, cursor: first.cursor ?? '' });
     expect(after.results).toEqual(want.slice(0, 50));

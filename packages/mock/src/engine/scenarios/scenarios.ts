@@ -1,11 +1,13 @@
 import { jsonResponse } from '../../internal/json-response';
 import { statusText } from '../../internal/status-text';
+import type { ReorgOptions } from '../../world';
 import {
   type RateLimitDecision,
   RateLimiter,
   type RateLimitOptions,
   tooManyRequestsBody,
 } from './rate-limit';
+import { ReorgQueue } from './reorg-queue';
 
 export type { RateLimitOptions } from './rate-limit';
 
@@ -29,6 +31,8 @@ export interface ScenarioDecision {
   response: Response | undefined;
   /** Headers to add to the handler's own answer (the `ratelimit-*` family). */
   headers: Record<string, string>;
+  /** Re-orgs to apply to the world before answering this request (see `reorgAfter`). */
+  reorgs?: Required<ReorgOptions>[];
 }
 
 /** A read-only view of what is configured, for debugging and the control endpoint. */
@@ -37,6 +41,8 @@ export interface ScenariosState {
   pendingFailures: number;
   pendingNetworkErrors: number;
   rateLimit: { perMinute: number; perMinuteWithKey: number } | null;
+  /** Re-orgs scheduled with `reorgAfter` that have not happened yet. */
+  pendingReorgs: number;
 }
 
 /** Switchable misbehaviour in front of the handlers: latency, failures, network errors, a rate limit. */
@@ -49,7 +55,13 @@ export interface Scenarios {
   networkErrorNext(count: number): Scenarios;
   /** Turns on a per-key rate limit like the real one (`null` turns it off). */
   rateLimit(options?: RateLimitOptions | null): Scenarios;
-  /** Removes every scenario: no latency, no queued failures, no rate limit. */
+  /**
+   * A re-org of the world (`world.reorg(options)`) after `requests` more requests: request `requests + 1` is
+   * the first answered from the re-orged world, so a test can land one in the middle of a list. If the world
+   * cannot re-org that deep by then, that request gets a 500 saying why.
+   */
+  reorgAfter(requests: number, options: ReorgOptions): Scenarios;
+  /** Removes every scenario: no latency, no queued failures, no rate limit, no scheduled re-org. */
   clear(): Scenarios;
   /** What is configured now. */
   readonly state: ScenariosState;
@@ -88,6 +100,7 @@ export function createScenarios(options: ScenariosOptions = {}): Scenarios {
   let networkErrors = 0;
   let failures: QueuedFailure[] = [];
   let limiter: RateLimiter | undefined;
+  const reorgs = new ReorgQueue();
 
   const scenarios: Scenarios = {
     latency(ms) {
@@ -128,7 +141,12 @@ export function createScenarios(options: ScenariosOptions = {}): Scenarios {
       limiter = rateLimitOptions === null ? undefined : new RateLimiter(rateLimitOptions, now);
       return scenarios;
     },
+    reorgAfter(requests, reorgOptions) {
+      reorgs.schedule(requests, reorgOptions, MAX_QUEUED);
+      return scenarios;
+    },
     clear() {
+      reorgs.clear();
       latencyMs = 0;
       networkErrors = 0;
       failures = [];
@@ -143,27 +161,37 @@ export function createScenarios(options: ScenariosOptions = {}): Scenarios {
         rateLimit: limiter
           ? { perMinute: limiter.perMinute, perMinuteWithKey: limiter.perMinuteWithKey }
           : null,
+        pendingReorgs: reorgs.size,
       };
     },
     async intercept(request) {
+      // Counted when the request arrives, so the k requests before a re-org are the first k to arrive.
+      const due = reorgs.size > 0 ? reorgs.take() : [];
+      const withReorgs = (decision: ScenarioDecision): ScenarioDecision =>
+        due.length > 0 ? { ...decision, reorgs: due } : decision;
       if (latencyMs > 0) await sleep(latencyMs);
       if (networkErrors > 0) {
         networkErrors -= 1;
-        return { response: Response.error(), headers: {} };
+        return withReorgs({ response: Response.error(), headers: {} });
       }
       const failure = failures[0];
       if (failure) {
         failure.remaining -= 1;
         if (failure.remaining === 0) failures.shift();
-        return { response: failureResponse(failure, limiter, now()), headers: {} };
+        return withReorgs({ response: failureResponse(failure, limiter, now()), headers: {} });
       }
       const decision: RateLimitDecision | undefined = limiter?.check(request);
-      return { response: decision?.response, headers: decision?.headers ?? {} };
+      return withReorgs({ response: decision?.response, headers: decision?.headers ?? {} });
     },
   };
   idleChecks.set(
     scenarios,
-    () => latencyMs === 0 && networkErrors === 0 && failures.length === 0 && limiter === undefined,
+    () =>
+      latencyMs === 0 &&
+      networkErrors === 0 &&
+      failures.length === 0 &&
+      limiter === undefined &&
+      reorgs.size === 0,
   );
   return scenarios;
 }
