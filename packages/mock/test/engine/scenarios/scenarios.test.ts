@@ -17,6 +17,7 @@ describe('createScenarios', () => {
       latencyMs: 0,
       pendingFailures: 0,
       pendingNetworkErrors: 0,
+      pendingReorgs: 0,
       rateLimit: null,
     });
   });
@@ -101,14 +102,20 @@ describe('createScenarios', () => {
     expect(settled).toBe(true);
   });
 
-  it('clear() removes latency, queued failures, network errors and the rate limit', async () => {
+  it('clear() removes latency, queued failures, network errors, the rate limit and scheduled re-orgs', async () => {
     const scenarios = createScenarios();
-    scenarios.latency(10).failNext(3, { status: 500 }).networkErrorNext(1).rateLimit();
+    scenarios
+      .latency(10)
+      .failNext(3, { status: 500 })
+      .networkErrorNext(1)
+      .rateLimit()
+      .reorgAfter(2, { depth: 1 });
     scenarios.clear();
     expect(scenarios.state).toEqual({
       latencyMs: 0,
       pendingFailures: 0,
       pendingNetworkErrors: 0,
+      pendingReorgs: 0,
       rateLimit: null,
     });
     expect((await scenarios.intercept(request())).response).toBeUndefined();

@@ -269,6 +269,7 @@ describe('control routes', () => {
       latencyMs: 0,
       pendingFailures: 0,
       pendingNetworkErrors: 0,
+      pendingReorgs: 0,
       rateLimit: null,
     });
   });
