@@ -35,7 +35,8 @@ Options:
   -h, --help      show this help
 
 Control routes: GET /health, GET /__mock/fixtures, POST /__mock/reset,
-POST /__mock/mine {"blocks":n,"address":"SP..."}, GET|POST /__mock/scenario.`;
+POST /__mock/mine {"blocks":n,"address":"SP..."}, POST /__mock/reorg {"depth":n,"replaceWith":m},
+GET|POST /__mock/scenario.`;
 
 function integer(name: string, raw: string, min: number, max: number): number | string {
   const value = Number(raw);
