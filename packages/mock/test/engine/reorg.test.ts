@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createFetchHandler, createScenarios, createWorld, type FetchHandler } from '../../src';
 import type { OperationId } from '../../src/engine/answer';
@@ -60,6 +61,51 @@ describe('answers after a re-org', () => {
     await expectConforming(handler, requests);
     const byBurn = await get(handler, requests[0]?.[1] ?? '');
     expect(byBurn.body).toMatchObject({ canonical: false, txs: [], hash: orphan.hash });
+  });
+
+  it('validate against the spec over random sequences of mining and re-orgs, old cursors included', async () => {
+    const step = fc.oneof(
+      fc.record({ mine: fc.integer({ min: 0, max: 5 }) }),
+      fc.record({ depth: fc.integer({ min: 1, max: 6 }), replaceWith: fc.integer({ min: 0, max: 3 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 5 }), async (steps) => {
+        const world = createWorld({ seed: 8, blocks: 50 });
+        const handler = createFetchHandler({ world });
+        const fx = world.fixtures;
+        const txs = `/extended/v2/addresses/${fx.address}/transactions?limit=7`;
+        const cursors: string[] = [];
+        const orphaned: string[] = [];
+        const burnHeights = new Set<number>();
+        for (const s of steps) {
+          cursors.push((await get(handler, txs)).body.cursor);
+          burnHeights.add(world.tip.burn_block_height);
+          if ('mine' in s) world.mineBlock({ address: fx.address, transactions: s.mine });
+          else if (world.maxReorgDepth > 0) {
+            const depth = Math.min(s.depth, world.maxReorgDepth);
+            orphaned.push(...world.reorg({ depth, replaceWith: s.replaceWith }).orphanedTransactions);
+          }
+        }
+        await expectConforming(handler, [
+          ...cursors.map((c): [OperationId, string] => ['getAddressTransactions', `${txs}&cursor=${c}`]),
+          ...[...burnHeights].map((h): [OperationId, string] => [
+            'getBlockByBurnBlockHeight',
+            `/extended/v1/block/by_burn_block_height/${h}`,
+          ]),
+          ...orphaned
+            .slice(0, 20)
+            .map((id): [OperationId, string] => [
+              'getAddressTransactionEvents',
+              `/extended/v2/addresses/${fx.address}/transactions/${id}/events`,
+            ]),
+          [
+            'getAccountTransactionsWithTransfers',
+            `/extended/v1/address/${fx.address}/transactions_with_transfers`,
+          ],
+        ]);
+      }),
+      { numRuns: 15 },
+    );
   });
 
   it('moves the chain-tip ETag back to the new tip, so revalidating with the old one gets the new body', async () => {
