@@ -291,10 +291,11 @@ export class BlockindexClient {
     options: ListOptions,
   ): PagePromise<TItem, TBody> {
     const list = LISTS[name];
-    const { pageSize, maxItems, concurrency, signal, pageParam, ...requestOptions } = options;
+    const { pageSize, maxItems, concurrency, signal, pageParam, onReorg, ...requestOptions } = options;
     const description = { operation: name, method: 'GET', path: list.path, shape: list.shape };
     const source: PageSource<TItem, TBody> = {
       identity: list.identity as (item: TItem) => unknown,
+      key: list.key as (item: TItem) => string,
       cursor: list.cursor,
       fetch: (request, pagerSignal) => {
         const perRequest: RequestOptions = pagerSignal
@@ -315,6 +316,7 @@ export class BlockindexClient {
     if (concurrency !== undefined) iteration.concurrency = concurrency;
     if (signal !== undefined) iteration.signal = signal;
     if (pageParam !== undefined) iteration.pageParam = pageParam;
+    if (onReorg !== undefined) iteration.onReorg = onReorg;
     return new PagePromise(
       source,
       { limit: query.limit, offset: query.offset, cursor: query.cursor },

@@ -71,6 +71,7 @@ export {
   GoneError,
   ListInconsistentError,
   ListOutpacedError,
+  ListReorgedError,
   NotFoundError,
   RateLimitError,
   ResponseParseError,
@@ -88,6 +89,7 @@ export type {
   IterationOptions,
   ListOptions,
   RateLimitOptions,
+  ReorgEvent,
   RequestOptions,
 } from './options.js';
 export type { PageData, PageParam } from './page-param.js';

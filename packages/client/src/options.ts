@@ -62,6 +62,18 @@ export interface IterationOptions {
    * follow the page it came from, even if blocks were mined since. `null` or absent: the first page.
    */
   pageParam?: PageParam | null | undefined;
+  /**
+   * Called when a re-org orphaned rows the iteration already delivered (and they did not come back in another
+   * block): take them back from what you show. With it, the iteration also re-reads the head of the list once after
+   * its last page (one more request), so that a re-org no later page showed is reported too.
+   */
+  onReorg?: ((event: ReorgEvent) => void) | undefined;
+}
+
+/** What `onReorg` receives. */
+export interface ReorgEvent<TItem = unknown> {
+  /** Rows delivered earlier whose block a re-org orphaned, as they were delivered (same objects). */
+  orphaned: TItem[];
 }
 
 /** Options of the list calls: how to iterate, plus the per-call request settings. */

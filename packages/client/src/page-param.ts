@@ -1,7 +1,7 @@
 /**
  * Names the next page of a list exactly, as plain JSON (store it, send it over the wire, put it in a TanStack
  * Query cache): pass it back as `pageParam` in the list call's options to get exactly the page that follows,
- * with no row repeated or skipped even if blocks were mined in between.
+ * with no row repeated or skipped even if blocks were mined or re-orged in between.
  *
  * Positions are counted in the list as it was when its first page was fetched. With a `cursor` (the
  * address-transactions list), position `p` is row `p` after that cursor, whatever the chain did since. Without
@@ -21,6 +21,12 @@ export interface PageParam {
   limit: number;
   /** Growth of `total` last observed since the first page (a hint for aiming the next request). */
   growth: number;
+  /**
+   * The row before the next one (its identity and block), which the next page must still show there: if a re-org
+   * orphaned it, the next page is found again from the head of the list, or `ListReorgedError` says it cannot be.
+   * `null` or absent: not checked (params made before this field existed).
+   */
+  last?: string | null;
 }
 
 /** What `page.toJSON()` returns: a page as plain JSON, with what names the page after it. */

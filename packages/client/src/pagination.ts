@@ -3,7 +3,6 @@ import { AbortError, BlockindexError } from './errors.js';
 import {
   type Chunk,
   clampPageSize,
-  ExactPager,
   type Frame,
   firstChunk,
   MAX_PAGE_SIZE,
@@ -12,7 +11,8 @@ import {
   type PageSource,
 } from './internal/exact-pager.js';
 import { checkIterationOptions } from './internal/option-checks.js';
-import { frameOf, paramOf } from './internal/page-params.js';
+import { frameOf, paramOf, type Resume } from './internal/page-params.js';
+import { ReorgPager } from './internal/reorg-pager.js';
 import { linkedController } from './internal/signals.js';
 import type { IterationOptions } from './options.js';
 import type { PageData, PageParam } from './page-param.js';
@@ -39,6 +39,8 @@ export class Page<TItem, TBody extends PageBody<TItem> = PageBody<TItem>> {
   readonly response: Response;
   readonly #source: PageSource<TItem, TBody>;
   readonly #frame: Frame;
+  /** Key of the row before `#frame.next`, which the next page must still show there. */
+  readonly #lastKey: string | undefined;
   /** The list call's own signal, which also stops `getNextPage`. */
   readonly #signal: AbortSignal | undefined;
 
@@ -46,6 +48,7 @@ export class Page<TItem, TBody extends PageBody<TItem> = PageBody<TItem>> {
   constructor(source: PageSource<TItem, TBody>, chunk: Chunk<TItem, TBody>, signal?: AbortSignal) {
     this.#source = source;
     this.#frame = chunk.frame;
+    this.#lastKey = chunk.lastKey;
     this.#signal = signal;
     this.results = chunk.items;
     this.body = chunk.data;
@@ -77,17 +80,20 @@ export class Page<TItem, TBody extends PageBody<TItem> = PageBody<TItem>> {
    * arguments) to get that page, exact even if blocks were mined in between. `null` when no page follows.
    */
   get nextPageParam(): PageParam | null {
-    return this.hasNextPage() ? paramOf(this.#frame) : null;
+    return this.hasNextPage() ? paramOf(this.#frame, this.#lastKey) : null;
   }
 
-  /** Fetches the page after this one, exact even if the chain grew since this page was fetched. */
+  /**
+   * Fetches the page after this one, exact even if the chain grew or re-orged since this page was fetched; throws
+   * `ListReorgedError` when a re-org orphaned the rows of this page (fetch the list again from its first page).
+   */
   async getNextPage(options: { signal?: AbortSignal } = {}): Promise<Page<TItem, TBody>> {
     if (!this.hasNextPage()) throw new BlockindexError('There is no next page; check hasNextPage() first');
     const link = options.signal ? linkedController([this.#signal, options.signal]) : undefined;
     try {
       const chunk = await loadPageAfter(
         this.#source,
-        this.#frame,
+        { frame: this.#frame, lastKey: this.#lastKey },
         link ? link.controller.signal : this.#signal,
       );
       const frame = { ...this.#frame, end: this.#frame.next };
@@ -184,25 +190,31 @@ export class PagePromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
     checkIterationOptions(this.#options);
     const { signal, maxItems, concurrency } = this.#options;
     if (maxItems !== undefined && maxItems <= 0) return;
-    const frame = this.#resumeFrame();
+    const resume = this.#resume();
+    const frame = resume?.frame;
     // `limit: 0` asks the server for its default page, not pages of one item.
     const limit = this.#start.limit === 0 ? undefined : this.#start.limit;
     const pageSize = frame?.pageSize ?? clampPageSize(this.#options.pageSize ?? limit);
     const first: PageRequest = { limit: pageSize, offset: this.#start.offset ?? 0 };
     if (this.#start.cursor !== undefined) first.cursor = this.#start.cursor;
-    const pager = new ExactPager(
+    const onReorg = this.#options.onReorg;
+    const reorg = {
+      onReorg: onReorg && ((orphaned: TItem[]) => onReorg({ orphaned })),
+      verifyAtEnd: onReorg !== undefined,
+    };
+    const pager = new ReorgPager(
       this.#source,
-      frame
-        ? { pageSize, concurrency, maxItems, signal, frame }
-        : { pageSize, concurrency, maxItems, signal, first },
+      resume
+        ? { pageSize, concurrency, maxItems, signal, frame: resume.frame, lastKey: resume.lastKey, ...reorg }
+        : { pageSize, concurrency, maxItems, signal, first, ...reorg },
     );
     try {
+      // Until the pager says the end: with `onReorg` it re-reads the head once after the last page.
       for (let index = 0; ; index++) {
         throwIfAborted(signal);
         const chunk = await pager.nextChunk();
         if (chunk === null) return;
         if (index === 0 || chunk.items.length > 0) yield new Page(this.#source, chunk, signal);
-        if (chunk.frame.next >= chunk.frame.end) return;
       }
     } finally {
       pager.close();
@@ -229,13 +241,16 @@ export class PagePromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
   }
 
   /** The frame `pageParam` names, checked; `undefined` when the list starts from its first page. */
-  #resumeFrame(): Frame | undefined {
-    const param = this.#options.pageParam;
+  #resume(): Resume | undefined {
+    const { pageParam: param, onReorg } = this.#options;
+    if (onReorg !== undefined && typeof onReorg !== 'function') {
+      throw new TypeError(`onReorg must be a function; got ${typeof onReorg}`);
+    }
     return param === undefined || param === null ? undefined : frameOf(param, this.#source.cursor);
   }
 
   /** The page `pageParam` names: what follows the page it came from. */
-  async #loadNamed(frame: Frame): Promise<WithResponse<Page<TItem, TBody>>> {
+  async #loadNamed(frame: Resume): Promise<WithResponse<Page<TItem, TBody>>> {
     const { signal } = this.#options;
     const chunk = await loadPageAfter(this.#source, frame, signal);
     // A param always names a position before its end, so the pager requests at least once and never says null.
@@ -245,10 +260,10 @@ export class PagePromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
 
   /** One request, straight to a page: the pager and its prefetch machinery are for iteration. */
   #loadFirst(): Promise<WithResponse<Page<TItem, TBody>>> {
-    let frame: Frame | undefined;
+    let frame: Resume | undefined;
     try {
       checkIterationOptions(this.#options);
-      frame = this.#resumeFrame();
+      frame = this.#resume();
     } catch (error) {
       return Promise.reject(error);
     }
@@ -260,7 +275,7 @@ export class PagePromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
     return source.fetch(first, this.#options.signal).then((result) => ({
       data: new Page(
         source,
-        firstChunk(source, first, result, Number.POSITIVE_INFINITY, new Set()),
+        firstChunk(source, first, result, Number.POSITIVE_INFINITY),
         this.#options.signal,
       ),
       response: result.response,
@@ -276,14 +291,17 @@ export class PagePromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
  */
 async function loadPageAfter<TItem, TBody extends PageBody<TItem>>(
   source: PageSource<TItem, TBody>,
-  frame: Frame,
+  { frame, lastKey }: Resume,
   signal: AbortSignal | undefined,
 ): Promise<Chunk<TItem, TBody> | null> {
   const limit = frame.pageSize;
-  const wide = frame.mode === 'offset' ? Math.min(MAX_PAGE_SIZE, limit * 2) : limit;
-  const pager = new ExactPager(source, {
+  // One row more than the page in cursor mode: the row before it, which checks that the page still follows.
+  const wide =
+    frame.mode === 'offset' ? Math.min(MAX_PAGE_SIZE, limit * 2) : Math.min(MAX_PAGE_SIZE, limit + 1);
+  const pager = new ReorgPager(source, {
     pageSize: wide,
     frame: { ...frame, pageSize: wide },
+    lastKey,
     maxItems: limit,
     signal,
   });

@@ -167,7 +167,7 @@ describe('createClient: list calls', () => {
     await expect(third.getNextPage()).rejects.toThrow('no next page');
   });
 
-  it('iterates every item, using 50 per request by default and the cursor anchor', async () => {
+  it('iterates every item, using 50 per request by default and the cursor anchor, each request from the row before', async () => {
     const list = new FakeList(120, { cursor: true });
     const { fetch, requests } = listServer(list);
     const ids: string[] = [];
@@ -179,8 +179,8 @@ describe('createClient: list calls', () => {
     expect(ids).toEqual(list.snapshot());
     expect(requests.map((r) => new URL(r.url).search)).toEqual([
       '?exclude_function_args=true&offset=0&limit=50',
-      '?exclude_function_args=true&offset=50&limit=50&cursor=tx-119',
-      '?exclude_function_args=true&offset=100&limit=20&cursor=tx-119',
+      '?exclude_function_args=true&offset=49&limit=50&cursor=tx-119',
+      '?exclude_function_args=true&offset=98&limit=22&cursor=tx-119',
     ]);
   });
 
@@ -195,7 +195,8 @@ describe('createClient: list calls', () => {
       sizes.push(page.results.length);
       expect(page.response).toBeInstanceOf(Response);
     }
-    expect(sizes).toEqual([50, 50, 20]);
+    // After the first, a request of 50 starts with the row before its page: 49 new rows.
+    expect(sizes).toEqual([50, 49, 21]);
     expect(requests.every((r) => Number(new URL(r.url).searchParams.get('limit')) <= 50)).toBe(true);
 
     const few: string[] = [];

@@ -99,6 +99,7 @@ describe('page params', () => {
   it('the cursorless lists carry the offset and the total they were counted in', async () => {
     const client = createClient();
     const page = await client.getAccountTransactionsWithTransfers(address, { limit: 4 });
+    const fourth = page.results[3] as (typeof page.results)[number];
     expect(page.nextPageParam).toEqual({
       cursor: null,
       offset: 4,
@@ -106,6 +107,8 @@ describe('page params', () => {
       end: page.total,
       limit: 4,
       growth: 0,
+      // The row before the next page, and its block: the next page must still follow it.
+      last: `${fourth.tx.tx_id}@${fourth.tx.block_hash}/${fourth.tx.tx_index}`,
     });
   });
 

@@ -1,61 +1,35 @@
-import { PAGE_SIZE } from '@blockindex/spec/constants';
 import type { WithResponse } from '../api-promise.js';
-import { ListInconsistentError, ListOutpacedError } from '../errors.js';
-import { type AimedRequest, type Growth, OffsetAim, type Placement } from './offset-aim.js';
+import { ListInconsistentError, ListOutpacedError, ListReorgedError } from '../errors.js';
+import { type AimedRequest, OffsetAim, type Placement } from './offset-aim.js';
+import {
+  type Chunk,
+  type Frame,
+  firstChunk,
+  keyOf,
+  MAX_PAGE_SIZE,
+  type PageBody,
+  type PageRequest,
+  type PageSource,
+} from './page-frame.js';
 import { linkedController } from './signals.js';
 
-/** The envelope every list operation returns; the address-transactions one adds the cursor fields. */
-export interface PageBody<TItem> {
-  limit: number;
-  offset: number;
-  total: number;
-  results: TItem[];
-}
-
-/** One request for a slice of a list. `limit` is left out only for a first page the caller did not size. */
-export interface PageRequest {
-  limit?: number;
-  offset: number;
-  cursor?: string;
-}
-
-/** How the pager reaches one list operation. */
-export interface PageSource<TItem, TBody extends PageBody<TItem>> {
-  /** Fetches one slice (with the caller's other query parameters, retries and timeouts applied). */
-  fetch(request: PageRequest, signal: AbortSignal | undefined): Promise<WithResponse<TBody>>;
-  /** A value that differs between any two distinct items of this list (a safety net against duplicates). */
-  identity(item: TItem): unknown;
-  /** Whether the operation accepts `cursor` and answers with the cursor fields. */
-  cursor: boolean;
-}
+export {
+  type Chunk,
+  clampPageSize,
+  type Frame,
+  firstChunk,
+  MAX_PAGE_SIZE,
+  type PageBody,
+  type PageRequest,
+  type PageSource,
+  pageShapeProblem,
+} from './page-frame.js';
 
 /**
- * Where an iteration stands, in positions of the list as it was when the iteration started ("original
- * positions"). Lists are newest first and grow at the head, which shifts server offsets; positions do not move.
- * - cursor mode: position `p` is `cursor=<anchor>&offset=p`, exact whatever the chain does meanwhile.
- * - offset mode: a page requested at offset `o` whose `total` is `T` starts at position `o - (T - total0)`.
+ * Thrown by the pager when two answers disagree about a row (a re-org moved the chain under the iteration): the
+ * caller re-reads the list from its head ({@link ReorgPager}). Outside it, a {@link ListReorgedError}.
  */
-export interface Frame extends Readonly<Growth> {
-  readonly mode: 'cursor' | 'offset';
-  readonly anchor: string | undefined;
-  readonly total0: number;
-  /** Next position to deliver. */
-  readonly next: number;
-  /** Exclusive end: positions at or past it are not part of the list (Infinity when not known yet). */
-  readonly end: number;
-  readonly pageSize: number;
-}
-
-/** Items that became deliverable, in order, and the response that completed them. */
-export interface Chunk<TItem, TBody> {
-  items: TItem[];
-  data: TBody;
-  response: Response;
-  frame: Frame;
-}
-
-/** Largest `limit` the list operations accept. */
-export const MAX_PAGE_SIZE: number = PAGE_SIZE.max;
+export class ReorgSignal extends ListReorgedError {}
 
 /**
  * Requests aimed at one position before giving up on it; keeps every iteration finite. Under the growth the pager
@@ -65,12 +39,19 @@ const MAX_ATTEMPTS_PER_POSITION = 5;
 
 interface InFlight<TBody> {
   request: PageRequest;
-  /** First position this request is aimed at, and how many positions it is expected to cover. */
+  /** First position this request is aimed at (one before the first it is for: the overlap), and its size. */
   pos: number;
   limit: number;
   /** How an offset-mode request was aimed. */
   aimed: AimedRequest | undefined;
   promise: Promise<WithResponse<TBody>>;
+}
+
+/** A row waiting to be delivered: its key, and the keys of the rows just before it in the answers that held it. */
+interface Buffered<TItem> {
+  item: TItem;
+  key: string;
+  before: string[];
 }
 
 export interface PagerOptions {
@@ -82,92 +63,35 @@ export interface PagerOptions {
   first?: PageRequest;
   /** Where to resume, when continuing from a page already fetched. */
   frame?: Frame;
-}
-
-/** Clamps a requested page size into what the server accepts. */
-export function clampPageSize(size: number | undefined): number {
-  if (size === undefined || !Number.isFinite(size)) return MAX_PAGE_SIZE;
-  return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(size)));
+  /** With `frame`: the key of the row at `frame.next - 1`, which the next answer must still hold there. */
+  lastKey?: string | undefined;
 }
 
 /**
- * The first page of a list as a chunk: the frame it sets up (positions counted from it, the end as far as it
- * tells) and its items, each identity once (`seen` collects them) and none past the end or `maxItems`.
- */
-export function firstChunk<TItem, TBody extends PageBody<TItem>>(
-  source: PageSource<TItem, TBody>,
-  first: PageRequest,
-  result: WithResponse<TBody>,
-  maxItems: number,
-  seen: Set<unknown>,
-): Chunk<TItem, TBody> {
-  const body = result.data;
-  const { results } = body;
-  const cursor = (body as { cursor?: unknown }).cursor;
-  const inCursorMode = source.cursor && typeof cursor === 'string';
-  // Cursor mode counts positions from the first row of this page; the rows at or older than it were
-  // `total - offset`. Offset mode counts them as the server does, as of this page.
-  const next = inCursorMode ? 0 : first.offset;
-  let end = !inCursorMode
-    ? Math.max(first.offset + results.length, body.total)
-    : (body as { prev_cursor?: unknown }).prev_cursor === null
-      ? results.length
-      : first.cursor === undefined
-        ? Math.max(results.length, body.total - first.offset)
-        : Infinity;
-  if (results.length === 0) end = next;
-  end = Math.min(end, next + maxItems);
-  const count = Math.max(0, Math.min(results.length, end - next));
-  const items: TItem[] = [];
-  for (let i = 0; i < count; i++) {
-    const item = results[i] as TItem;
-    const id = source.identity(item);
-    if (seen.has(id)) continue;
-    seen.add(id);
-    items.push(item);
-  }
-  const frame: Frame = {
-    mode: inCursorMode ? 'cursor' : 'offset',
-    anchor: inCursorMode ? (cursor as string) : undefined,
-    total0: body.total,
-    next: next + count,
-    end,
-    pageSize: clampPageSize(
-      first.limit !== undefined && first.limit > 0 ? first.limit : body.limit > 0 ? body.limit : undefined,
-    ),
-    delta: 0,
-    ahead: 0,
-    growing: false,
-  };
-  return { items, data: body, response: result.response, frame };
-}
-
-/**
- * Yields a list exactly once per item that existed when iteration started, even while the chain grows: maps
- * every response onto original positions, buffers out-of-order pages (prefetch), refetches gaps, drops what
- * is newer than the start and deduplicates by identity. An empty page always ends the iteration.
+ * Yields a list exactly once per position, in order, while the chain grows and re-orgs: maps every response onto
+ * original positions, buffers out-of-order pages (prefetch) and refetches gaps. Every request but the first also
+ * asks for the row before the one it is for, and a row is delivered only when an answer that holds it shows the
+ * row delivered just before it at the position before, with the same key (identity and block): since a block
+ * fixes every older block, the rows that follow it are then the same as when the iteration started. When two
+ * answers disagree (a re-org), it throws {@link ReorgSignal}; an empty page where rows were announced too.
  *
- * What is guaranteed, for a list that only grows at its head and a server whose `total` counts the rows its page
- * was cut from:
- * - Never a skipped or repeated item: either every item that existed at the start comes out once, in order, and
- *   nothing newer, or the iteration throws (a request's error, or {@link ListOutpacedError}).
  * - Termination: each position gets at most {@link MAX_ATTEMPTS_PER_POSITION} requests aimed at it, prefetches
- *   never go back, and an empty page ends the list.
+ *   never go back, an empty page ends the list, and the requests sent are bounded by the list's size.
  * - Cursor mode completes whatever the growth, with or without prefetch.
  * - Offset mode completes when the list grows by less than a page between two consecutive answers of requests
  *   made one at a time, or at a steady rate, which it learns. With `concurrency > 1` it prefetches only while
  *   `total` stays put: once an answer shows growth, it lets the requests in flight land, goes on one request at
- *   a time (so the same condition applies) and prefetches again after a request answered with no growth. A list
- *   that stops growing is therefore still read in parallel, and a growing one costs about one request per page.
+ *   a time (so the same condition applies) and prefetches again after a request answered with no growth.
  */
 export class ExactPager<TItem, TBody extends PageBody<TItem>> {
   readonly #source: PageSource<TItem, TBody>;
   readonly #options: PagerOptions;
   #frame: Mutable<Frame> | undefined;
-  readonly #buffer = new Map<number, TItem>();
+  readonly #buffer = new Map<number, Buffered<TItem>>();
   readonly #inFlight: InFlight<TBody>[] = [];
-  readonly #seen = new Set<unknown>();
   readonly #attempts = new Map<number, number>();
+  /** Key of the row delivered last (at `frame.next - 1`); `undefined` when not known (a param without one). */
+  #lastKey: string | undefined;
   #scheduledUpTo = 0;
   /** No prefetch at or past this position: an offset-mode request there came back empty. */
   #prefetchEnd = Number.POSITIVE_INFINITY;
@@ -178,17 +102,9 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
   #link: ReturnType<typeof linkedController> | undefined;
   readonly #concurrency: number;
   readonly #maxItems: number;
-  /** Identities skipped as already delivered since the last chunk: a page of nothing else is an inconsistency. */
-  #repeated = 0;
   /** Requests sent, and the most the list's size justifies (set once the end is known). */
   #requests = 0;
   #budget = Number.POSITIVE_INFINITY;
-  /**
-   * Largest `total` of the offset-mode answers so far, in the order they landed (answers awaited in request order
-   * may have been computed in another, after a retry): a smaller one landing later means rows left the list.
-   */
-  #largestTotal = 0;
-  #shrank: { from: number; to: number } | undefined;
 
   constructor(source: PageSource<TItem, TBody>, options: PagerOptions) {
     this.#source = source;
@@ -200,10 +116,15 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
       const frame = { ...options.frame };
       frame.end = Math.min(frame.end, frame.next + this.#maxItems);
       this.#frame = frame;
-      this.#largestTotal = frame.total0 + frame.delta;
+      this.#lastKey = options.lastKey;
       this.#scheduledUpTo = frame.next;
       this.#aim = new OffsetAim(frame, false);
     }
+  }
+
+  /** Where the iteration stands (`undefined` before the first page). */
+  get frame(): Frame | undefined {
+    return this.#frame ? { ...this.#frame } : undefined;
   }
 
   /** The next deliverable items, `null` once nothing is left (without a request when that is already known). */
@@ -237,10 +158,10 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     const first = this.#options.first ?? { offset: 0, limit: this.#options.pageSize };
     const result = await this.#source.fetch(first, this.#signal());
     this.#last = result;
-    const chunk = firstChunk(this.#source, first, result, this.#maxItems, this.#seen);
+    const chunk = firstChunk(this.#source, first, result, this.#maxItems);
     const frame = { ...chunk.frame };
     this.#frame = frame;
-    this.#largestTotal = frame.total0;
+    this.#lastKey = chunk.lastKey;
     this.#aim = new OffsetAim(frame, true);
     // Everything the first page brought is delivered, or lies past the end.
     this.#scheduledUpTo = frame.next;
@@ -251,18 +172,11 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     const frame = this.#frame as Mutable<Frame>;
     let fetched = false;
     for (;;) {
-      this.#repeated = 0;
       const items = this.#takeContiguous();
-      if (items.length === 0 && this.#repeated > 0 && frame.next < frame.end) {
-        throw new ListInconsistentError(
-          `A page repeated ${this.#repeated} rows already delivered and brought nothing new, while ` +
-            `${Number.isFinite(frame.end) ? frame.end - frame.next : 'more'} rows were still expected: ` +
-            'the server pages inconsistently; the iteration stops rather than loop',
-        );
-      }
       const done = frame.next >= frame.end;
       if ((items.length > 0 || (done && fetched)) && this.#last) {
-        return { items, data: this.#last.data, response: this.#last.response, frame: { ...frame } };
+        const { data, response } = this.#last;
+        return { items, data, response, frame: { ...frame }, lastKey: this.#lastKey };
       }
       if (done) return null;
       this.#schedule();
@@ -276,23 +190,36 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     }
   }
 
-  /** Moves every buffered item from `next` onwards into the output, skipping identities already delivered. */
+  /** Whether the row buffered at `pos` may follow the row delivered last (an answer showed them side by side). */
+  #linked(pos: number): boolean {
+    const entry = this.#buffer.get(pos);
+    if (!entry) return false;
+    return this.#lastKey === undefined || entry.before.includes(this.#lastKey);
+  }
+
+  /** Moves every buffered row from `next` onwards that follows the row delivered before it into the output. */
   #takeContiguous(): TItem[] {
     const frame = this.#frame as Mutable<Frame>;
     const out: TItem[] = [];
     while (frame.next < frame.end && this.#buffer.has(frame.next)) {
-      const item = this.#buffer.get(frame.next) as TItem;
+      const entry = this.#buffer.get(frame.next) as Buffered<TItem>;
+      if (!this.#linked(frame.next)) {
+        // Shown after another row than the one delivered: the chain moved between the two answers.
+        if (entry.before.length > 0) this.#reorged(frame.next - 1);
+        break; // not shown after anything yet: ask for it with the row before
+      }
       this.#buffer.delete(frame.next);
       frame.next += 1;
-      const id = this.#source.identity(item);
-      if (this.#seen.has(id)) {
-        this.#repeated += 1;
-        continue;
-      }
-      this.#seen.add(id);
-      out.push(item);
+      this.#lastKey = entry.key;
+      out.push(entry.item);
     }
     return out;
+  }
+
+  #reorged(pos: number): never {
+    throw new ReorgSignal(
+      `Two answers disagree about row ${pos} of the list: the chain re-orged while it was iterated`,
+    );
   }
 
   #schedule(): void {
@@ -301,7 +228,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     // sent beside them can be outrun however it is aimed. Let them land (they may well cover `next`), then ask
     // alone, aimed from the freshest growth.
     const oneAtATime = frame.mode === 'offset' && frame.growing;
-    const needed = frame.next < frame.end && !this.#buffer.has(frame.next) && !this.#covered(frame.next);
+    const needed = frame.next < frame.end && !this.#linked(frame.next) && !this.#covered(frame.next);
     if (needed && !(oneAtATime && this.#inFlight.length > 0)) {
       const tries = this.#attempts.get(frame.next) ?? 0;
       if (tries < MAX_ATTEMPTS_PER_POSITION) {
@@ -327,16 +254,18 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     }
   }
 
+  /** Whether a request in flight holds `pos` and the row before it. */
   #covered(pos: number): boolean {
-    return this.#inFlight.some((f) => f.pos <= pos && pos < f.pos + f.limit);
+    return this.#inFlight.some((f) => (f.pos < pos || f.pos === 0) && pos < f.pos + f.limit);
   }
 
+  /** Requests the page for position `pos`, from the row before it (the overlap that links the answers). */
   #issue(pos: number): void {
     const frame = this.#frame as Mutable<Frame>;
     if (!Number.isFinite(this.#budget) && Number.isFinite(frame.end)) {
       // Every page of what is left, each aimed at most MAX_ATTEMPTS_PER_POSITION times, plus the prefetches that
       // may overshoot: nothing a consistent server needs more than.
-      const pages = Math.ceil((frame.end - frame.next) / frame.pageSize) + 1;
+      const pages = Math.ceil((frame.end - frame.next) / Math.max(1, frame.pageSize - 1)) + 1;
       this.#budget = this.#requests + (pages + this.#concurrency) * MAX_ATTEMPTS_PER_POSITION;
     }
     if (++this.#requests > this.#budget) {
@@ -345,6 +274,9 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
           'inconsistently; the iteration stops rather than loop',
       );
     }
+    const from = Math.max(0, pos - 1);
+    // One row more than a page when it starts with the row before: every request still brings a page of new rows.
+    const size = Math.min(MAX_PAGE_SIZE, frame.pageSize + (from < pos ? 1 : 0));
     const pending = this.#inFlight.filter((f) => f.aimed !== undefined && !f.aimed.answered);
     for (const other of pending) (other.aimed as AimedRequest).alone = false;
     let request: PageRequest;
@@ -352,14 +284,14 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     if (frame.mode === 'cursor') {
       request = {
         cursor: frame.anchor as string,
-        offset: pos,
-        limit: Math.max(1, Math.min(frame.pageSize, frame.end - pos)),
+        offset: from,
+        limit: Math.max(1, Math.min(size, frame.end - from)),
       };
     } else {
       // Always a full page: under growth the answer lands earlier than aimed, and the slack absorbs that.
       const firstTry = (this.#attempts.get(pos) ?? 0) <= 1;
-      const target = (this.#aim as OffsetAim).aim(pos, { alone: pending.length === 0, firstTry });
-      request = { offset: target.offset, limit: frame.pageSize };
+      const target = (this.#aim as OffsetAim).aim(from, { alone: pending.length === 0, firstTry });
+      request = { offset: target.offset, limit: size };
       aimed = target.aimed;
     }
     const promise = this.#source.fetch(request, this.#signal());
@@ -369,10 +301,6 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
       (result) => {
         if (!aimed) return;
         const { results, total } = result.data;
-        if (results.length > 0) {
-          if (total < this.#largestTotal) this.#shrank ??= { from: this.#largestTotal, to: total };
-          else this.#largestTotal = total;
-        }
         (this.#aim as OffsetAim).answerArrived(aimed, results.length > 0 ? total - frame.total0 : undefined);
       },
       () => {
@@ -380,8 +308,8 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
       },
     );
     const limit = request.limit as number;
-    this.#inFlight.push({ request, pos, limit, aimed, promise });
-    this.#scheduledUpTo = Math.max(this.#scheduledUpTo, pos + limit);
+    this.#inFlight.push({ request, pos: from, limit, aimed, promise });
+    this.#scheduledUpTo = Math.max(this.#scheduledUpTo, from + limit);
   }
 
   /** Maps one response onto original positions and buffers what is still wanted. */
@@ -390,16 +318,15 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     const { results, total } = result.data;
     if (results.length === 0) {
       if (flight.aimed && flight.pos <= frame.next) this.#aim?.answerPlaced(flight.aimed, 'empty');
-      // Without `ahead` an offset-mode request never aims past its position (the list only grew since).
+      // Without `ahead` an offset-mode request never aims past its position unless the list lost rows.
       const aimedAtPos = (flight.aimed?.ahead ?? 0) === 0;
       if (frame.mode === 'cursor' || (flight.pos <= frame.next && aimedAtPos)) {
         // Nothing at or after this position: the list ends here, unless its first page promised more.
         const at = Math.max(frame.next, flight.pos);
         if (at < frame.end && Number.isFinite(frame.end)) {
-          throw new ListInconsistentError(
-            `The list ended at row ${at}, before the ${frame.end} rows announced when the iteration started: it ` +
-              'shrank (a reorg, dropped transactions) or the server misreports `total`; the iteration stops rather ' +
-              'than end early without saying so',
+          throw new ReorgSignal(
+            `The list ended at row ${at}, before the ${frame.end} rows announced when the iteration started: ` +
+              'rows left it (a re-org) or the server misreports `total`',
           );
         }
         frame.end = Math.min(frame.end, at);
@@ -417,23 +344,27 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
         frame.end = Math.min(frame.end, start + results.length);
       }
     } else {
-      // Rows that leave the list (a reorg, dropped unanchored transactions) may have left anywhere, so a smaller
-      // `total` tells nothing of where positions moved: stop rather than guess and skip or repeat rows.
-      if (this.#shrank) {
-        throw new ListInconsistentError(
-          `The list shrank from ${this.#shrank.from} to ${this.#shrank.to} rows while it was iterated (a reorg, ` +
-            'dropped transactions): rows may have moved anywhere, so the iteration stops rather than skip or repeat ' +
-            'any; start it again',
-        );
-      }
       start = flight.request.offset - (total - frame.total0);
       if (flight.aimed && flight.pos <= frame.next) {
-        this.#aim?.answerPlaced(flight.aimed, placement(start, results.length, frame.next));
+        this.#aim?.answerPlaced(flight.aimed, placement(start, results.length, flight.pos));
       }
     }
+    let before: string | undefined;
     results.forEach((item, i) => {
       const pos = start + i;
-      if (pos >= frame.next && pos < frame.end) this.#buffer.set(pos, item);
+      const key = keyOf(this.#source, item);
+      if (pos === frame.next - 1 && this.#lastKey !== undefined && key !== this.#lastKey) this.#reorged(pos);
+      if (pos >= frame.next && pos < frame.end) {
+        const entry = this.#buffer.get(pos);
+        if (entry === undefined) {
+          this.#buffer.set(pos, { item, key, before: before === undefined ? [] : [before] });
+        } else if (entry.key !== key) {
+          this.#reorged(pos);
+        } else if (before !== undefined && !entry.before.includes(before)) {
+          entry.before.push(before);
+        }
+      }
+      before = key;
     });
   }
 }
@@ -444,15 +375,4 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 function placement(start: number, count: number, next: number): Placement {
   if (start > next) return 'after';
   return start + count <= next ? 'before' : 'covered';
-}
-
-/** Why a 2xx body is not a page, or `undefined` when it is one; run by the transport on every list response. */
-export function pageShapeProblem(data: unknown): string | undefined {
-  const body = data as Partial<PageBody<unknown>> | null;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'expected a page object';
-  if (!Array.isArray(body.results)) return 'expected a page with a `results` array';
-  if (typeof body.total !== 'number' || typeof body.limit !== 'number' || typeof body.offset !== 'number') {
-    return 'expected a page with numeric `limit`, `offset` and `total`';
-  }
-  return undefined;
 }

@@ -8,6 +8,8 @@ export interface ListSpec {
   cursor: boolean;
   /** The value that tells two items apart (checked on every item by `shape`). */
   identity: (item: never) => unknown;
+  /** The identity and the block of an item: it changes when a re-org moves the row to another block. */
+  key: (item: never) => string;
   /** Why a 2xx body is not a page of this list (an item without its identity included), or `undefined`. */
   shape: (data: unknown) => string | undefined;
   /** The query of one request: the caller's filters with the pager's slice. */
@@ -20,6 +22,7 @@ export const LISTS = {
     path: '/extended/v2/addresses/{address}/transactions',
     cursor: true,
     identity: (item: { tx: { tx_id: string } }) => item.tx.tx_id,
+    key: txKey,
     shape: (data) => pageShapeProblem(data) ?? itemProblem(data, 'tx.tx_id', 'string'),
     query: pageQuery,
   },
@@ -27,6 +30,7 @@ export const LISTS = {
     path: '/extended/v1/address/{principal}/transactions_with_transfers',
     cursor: false,
     identity: (item: { tx: { tx_id: string } }) => item.tx.tx_id,
+    key: txKey,
     shape: (data) => pageShapeProblem(data) ?? itemProblem(data, 'tx.tx_id', 'string'),
     query: pageQuery,
   },
@@ -34,10 +38,17 @@ export const LISTS = {
     path: '/extended/v2/addresses/{address}/transactions/{tx_id}/events',
     cursor: false,
     identity: (item: { event_index: number }) => item.event_index,
+    // Events carry no block: a re-org takes all of a transaction's events or none, and brings back the same ones.
+    key: (item: { event_index: number }) => String(item.event_index),
     shape: (data) => pageShapeProblem(data) ?? itemProblem(data, 'event_index', 'number'),
     query: pageQuery,
   },
 } satisfies Record<string, ListSpec>;
+
+/** A transaction row's key: its id and its block (`block_hash`, with `tx_index` should two blocks share a hash). */
+function txKey(item: { tx: { tx_id: string; block_hash?: unknown; tx_index?: unknown } }): string {
+  return `${item.tx.tx_id}@${String(item.tx.block_hash)}/${String(item.tx.tx_index)}`;
+}
 
 /** Name of a list operation. */
 export type ListName = keyof typeof LISTS;

@@ -1,8 +1,17 @@
 import type { PageParam } from '../page-param.js';
 import { type Frame, MAX_PAGE_SIZE } from './exact-pager.js';
 
+/** Where a page param resumes: the frame, and the key of the row before it (which the next answer must show). */
+export interface Resume {
+  frame: Frame;
+  lastKey: string | undefined;
+}
+
+/** Longest row key a param may carry (a transaction id and a block hash with a separator take 133). */
+const MAX_KEY_LENGTH = 512;
+
 /** The page param naming what follows `frame`, or `null` when the list has nothing left after it. */
-export function paramOf(frame: Frame): PageParam | null {
+export function paramOf(frame: Frame, lastKey?: string): PageParam | null {
   if (frame.next >= frame.end) return null;
   return {
     cursor: frame.mode === 'cursor' ? (frame.anchor as string) : null,
@@ -11,6 +20,7 @@ export function paramOf(frame: Frame): PageParam | null {
     end: Number.isFinite(frame.end) ? frame.end : null,
     limit: frame.pageSize,
     growth: frame.delta,
+    last: lastKey ?? null,
   };
 }
 
@@ -18,7 +28,7 @@ export function paramOf(frame: Frame): PageParam | null {
  * The pager frame a page param names. The param may come from storage or another process, so every field is
  * checked: a `TypeError` or `RangeError` naming the field and the value it had, never a silent wrong page.
  */
-export function frameOf(param: unknown, cursorList: boolean): Frame {
+export function frameOf(param: unknown, cursorList: boolean): Resume {
   if (typeof param !== 'object' || param === null || Array.isArray(param)) {
     throw new TypeError(`pageParam must be an object from page.nextPageParam; got ${describe(param)}`);
   }
@@ -43,7 +53,13 @@ export function frameOf(param: unknown, cursorList: boolean): Frame {
     end = integer(p, 'end', 0);
     if (end < offset) throw new RangeError(`pageParam.end must be at least pageParam.offset; got ${end}`);
   }
-  return {
+  const last = p.last;
+  if (last !== undefined && last !== null && (typeof last !== 'string' || last.length > MAX_KEY_LENGTH)) {
+    throw new TypeError(
+      `pageParam.last must be a string of at most ${MAX_KEY_LENGTH} characters or null; got ${describe(last)}`,
+    );
+  }
+  const frame: Frame = {
     mode: cursor === null ? 'offset' : 'cursor',
     anchor: cursor === null ? undefined : cursor,
     total0: total,
@@ -54,6 +70,7 @@ export function frameOf(param: unknown, cursorList: boolean): Frame {
     ahead: 0,
     growing: growth !== 0,
   };
+  return { frame, lastKey: typeof last === 'string' ? last : undefined };
 }
 
 function integer(p: Record<string, unknown>, key: string, min: number): number {
