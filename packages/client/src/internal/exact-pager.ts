@@ -340,9 +340,6 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     let start: number;
     if (frame.mode === 'cursor') {
       start = flight.request.offset;
-      if ((result.data as { prev_cursor?: unknown }).prev_cursor === null) {
-        frame.end = Math.min(frame.end, start + results.length);
-      }
     } else {
       start = flight.request.offset - (total - frame.total0);
       if (flight.aimed && flight.pos <= frame.next) {
@@ -366,6 +363,10 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
       }
       before = key;
     });
+    // Only from an answer that agrees with the others: one that contradicts them tells nothing of the end.
+    if (frame.mode === 'cursor' && (result.data as { prev_cursor?: unknown }).prev_cursor === null) {
+      frame.end = Math.min(frame.end, start + results.length);
+    }
   }
 }
 

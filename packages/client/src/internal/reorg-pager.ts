@@ -95,7 +95,7 @@ export class ReorgPager<TItem, TBody extends PageBody<TItem>> {
       if (this.#mode === 'pass') {
         if (chunk !== null) return this.#pass(chunk);
         if (this.#options.verifyAtEnd && this.#options.onReorg && this.#requests > 1 && this.#delivered > 0) {
-          this.#startScan('verify');
+          this.#startScan('verify', undefined, false);
           continue;
         }
         this.#mode = 'done';
@@ -140,8 +140,8 @@ export class ReorgPager<TItem, TBody extends PageBody<TItem>> {
     return true;
   }
 
-  #startScan(mode: 'scan' | 'verify', cause?: unknown): void {
-    if (++this.#resyncs > MAX_RESYNCS) {
+  #startScan(mode: 'scan' | 'verify', cause?: unknown, counted = true): void {
+    if (counted && ++this.#resyncs > MAX_RESYNCS) {
       throw new ListReorgedError(
         `The list re-orged ${MAX_RESYNCS} times in a row while it was iterated, with no row delivered in between, ` +
           'or the server keeps contradicting itself; the iteration stops rather than go on re-reading it',
