@@ -10,6 +10,7 @@ import {
   type PageRequest,
   type PageSource,
 } from './internal/exact-pager.js';
+import { keyOf } from './internal/page-frame.js';
 import { checkIterationOptions } from './internal/option-checks.js';
 import { frameOf, paramOf, type Resume } from './internal/page-params.js';
 import { ReorgPager } from './internal/reorg-pager.js';
@@ -285,9 +286,9 @@ export class PagePromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
 
 /**
  * The page after `frame`: up to `frame.pageSize` items from its next position on, exact whatever the chain did
- * since. Without a cursor the request asks for twice the page (at most 50 rows) so that a list that grew since
- * still fills the page in one request; only growth beyond that slack makes the page shorter. `null` when the
- * frame is already at its end.
+ * since (a re-org included, when the row before it is still there). Without a cursor the request asks for twice the
+ * page (at most 50 rows) so that a list that grew since still fills the page in one request; only growth beyond
+ * that slack makes the page shorter. `null` when the frame is already at its end.
  */
 async function loadPageAfter<TItem, TBody extends PageBody<TItem>>(
   source: PageSource<TItem, TBody>,
@@ -295,23 +296,27 @@ async function loadPageAfter<TItem, TBody extends PageBody<TItem>>(
   signal: AbortSignal | undefined,
 ): Promise<Chunk<TItem, TBody> | null> {
   const limit = frame.pageSize;
-  // One row more than the page in cursor mode: the row before it, which checks that the page still follows.
-  const wide =
-    frame.mode === 'offset' ? Math.min(MAX_PAGE_SIZE, limit * 2) : Math.min(MAX_PAGE_SIZE, limit + 1);
-  const pager = new ReorgPager(source, {
-    pageSize: wide,
-    frame: { ...frame, pageSize: wide },
-    lastKey,
-    maxItems: limit,
-    signal,
-  });
+  const wide = frame.mode === 'offset' ? Math.min(MAX_PAGE_SIZE, limit * 2) : limit;
+  const pager = new ReorgPager(source, { pageSize: wide, frame: { ...frame, pageSize: wide }, lastKey, signal });
   try {
-    const chunk = await pager.nextChunk();
+    const items: TItem[] = [];
+    let chunk: Chunk<TItem, TBody> | null = null;
+    // Chunks until a page is full: each in the numbering of the list as last read (a re-org may renumber it).
+    for (let next = await pager.nextChunk(); next !== null; next = await pager.nextChunk()) {
+      chunk = next;
+      items.push(...next.items);
+      if (items.length >= limit) break;
+    }
     if (chunk === null) return null;
-    // The pager's end was cut to this one page: keep the list's own end unless an answer showed a nearer one.
-    const pageEnd = Math.min(frame.end, frame.next + limit);
-    const end = chunk.frame.end < pageEnd ? chunk.frame.end : frame.end;
-    return { ...chunk, frame: { ...chunk.frame, end, pageSize: limit } };
+    const extra = Math.max(0, items.length - limit);
+    const kept = items.slice(0, limit);
+    const last = kept[kept.length - 1];
+    return {
+      ...chunk,
+      items: kept,
+      frame: { ...chunk.frame, next: chunk.frame.next - extra, pageSize: limit },
+      lastKey: last === undefined ? chunk.lastKey : keyOf(source, last),
+    };
   } finally {
     pager.close();
   }

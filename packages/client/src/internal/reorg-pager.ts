@@ -56,6 +56,8 @@ export class ReorgPager<TItem, TBody extends PageBody<TItem>> {
   #last: { key: string; pos: number } | undefined;
   /** Rows still owed after `#last` when the scan began. */
   #owed = Number.POSITIVE_INFINITY;
+  /** `total` the positions of the frame left for the scan were counted in. */
+  #total0 = 0;
   /** Where the scan met rows delivered before, and rows it delivered. */
   readonly #met = new Map<Memo<TItem>, { pos: number; key: string }>();
   #left: number;
@@ -151,6 +153,7 @@ export class ReorgPager<TItem, TBody extends PageBody<TItem>> {
     if (this.#mode === 'pass') {
       const frame = this.#pager.frame;
       this.#owed = frame ? frame.end - frame.next : Number.POSITIVE_INFINITY;
+      this.#total0 = frame ? frame.total0 : 0;
     }
     this.#pager.close();
     // Positions met by an interrupted scan are in a list that moved since.
@@ -166,9 +169,15 @@ export class ReorgPager<TItem, TBody extends PageBody<TItem>> {
   #scan(chunk: Chunk<TItem, TBody>): Chunk<TItem, TBody> | null | undefined {
     const first = chunk.frame.next - chunk.items.length;
     const items: TItem[] = [];
+    // Rows above a delivered row still in its block: those above it then (at most its position), as many again
+    // taken out by a re-org and put back as others, and the growth. Past that, none is left: stop reading when the
+    // scan delivers nothing anyway (a page param, a check at the end).
+    const reach = this.#last ? 2 * (this.#last.pos + 1) + Math.max(0, chunk.frame.total0 - this.#total0) : 0;
+    const delivering = this.#mode === 'scan' && this.#complete;
     for (let i = 0; i < chunk.items.length; i++) {
       const item = chunk.items[i] as TItem;
       const pos = first + i;
+      if (!delivering && pos > reach + MAX_PAGE_SIZE) return this.#scanEnded();
       const id = this.#source.identity(item);
       const key = keyOf(this.#source, item);
       const memo = this.#memory.get(id);
