@@ -61,6 +61,8 @@ export class ReorgPager<TItem, TBody extends PageBody<TItem>> {
   /** Where the scan met rows delivered before, and rows it delivered. */
   readonly #met = new Map<Memo<TItem>, { pos: number; key: string }>();
   #left: number;
+  /** Whether the scan delivers rows it meets for the first time: every row delivered was remembered when it began. */
+  #scanDelivers = false;
   #delivered = 0;
   #resyncs = 0;
   #requests = 0;
@@ -159,6 +161,7 @@ export class ReorgPager<TItem, TBody extends PageBody<TItem>> {
     // Positions met by an interrupted scan are in a list that moved since.
     this.#met.clear();
     this.#mode = mode;
+    this.#scanDelivers = mode === 'scan' && this.#complete;
     this.#pager = new ExactPager(this.#source, {
       pageSize: MAX_PAGE_SIZE,
       first: { offset: 0, limit: MAX_PAGE_SIZE },
@@ -173,7 +176,7 @@ export class ReorgPager<TItem, TBody extends PageBody<TItem>> {
     // taken out by a re-org and put back as others, and the growth. Past that, none is left: stop reading when the
     // scan delivers nothing anyway (a page param, a check at the end).
     const reach = this.#last ? 2 * (this.#last.pos + 1) + Math.max(0, chunk.frame.total0 - this.#total0) : 0;
-    const delivering = this.#mode === 'scan' && this.#complete;
+    const delivering = this.#scanDelivers;
     for (let i = 0; i < chunk.items.length; i++) {
       const item = chunk.items[i] as TItem;
       const pos = first + i;
@@ -188,7 +191,7 @@ export class ReorgPager<TItem, TBody extends PageBody<TItem>> {
         continue;
       }
       // A row never delivered: deliver it only when every delivered row is remembered (else it may be one).
-      if (this.#mode === 'verify' || !this.#complete || this.#left <= 0) continue;
+      if (!delivering || this.#left <= 0) continue;
       const fresh: Memo<TItem> = { item, key, pos: undefined };
       if (this.#remember(id, fresh)) this.#met.set(fresh, { pos, key });
       items.push(item);
@@ -237,7 +240,8 @@ export class ReorgPager<TItem, TBody extends PageBody<TItem>> {
 
   /** The scan read the whole list without meeting a delivered row in its block: every one was orphaned. */
   #scanEnded(): null {
-    if (!this.#complete) {
+    // A scan that delivered the rows it met was the rest of the list; one that could not tell them apart ends here.
+    if (!this.#scanDelivers && !this.#complete) {
       throw new ListReorgedError(
         this.#options.frame && this.#delivered === 0
           ? 'A re-org orphaned the rows before this page, so no page can follow them exactly; fetch the list again ' +

@@ -87,6 +87,15 @@ describe('ReorgPager', () => {
     },
   );
 
+  it('reads the rest of a long list from its head when a re-org orphaned every row delivered so far', async () => {
+    // 1200 rows, more than it remembers: the re-read delivers them all, remembering only the first ones.
+    const chain = new FakeChain(Array.from({ length: 600 }, () => 2));
+    const reorg: ChainStep = { kind: 'reorg', depth: 5, replaceWith: [4], takeBack: [true, false] };
+    const run = await iterate(chain, [reorg], { cursor: true, pageSize: 8, concurrency: 1, report: true });
+    checkStatement(run, chain, true);
+    expect(run.delivered.length).toBeGreaterThan(1190);
+  });
+
   it('throws ListReorgedError when a re-org orphans more delivered rows than it remembers', async () => {
     const chain = new FakeChain(Array.from({ length: 1100 }, () => 1));
     let sent = 0;
