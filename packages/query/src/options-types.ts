@@ -1,5 +1,5 @@
 import type { PageData, PageParam, RetryOptions } from '@blockindex/client';
-import type { DataTag, InfiniteData, QueryKey } from '@tanstack/query-core';
+import type { DataTag, InfiniteData, QueryClient, QueryKey } from '@tanstack/query-core';
 
 /** Options of {@link createQueryOptions}. */
 export interface CreateQueryOptionsOptions {
@@ -35,8 +35,15 @@ export type InfinitePages<TItem> = InfiniteData<PageData<TItem>, PageParam | nul
 export interface BlockindexInfiniteQueryOptions<TItem, TKey extends QueryKey = QueryKey> {
   /** Hierarchical key ending in `'infinite'` and the list's query and page size. */
   queryKey: DataTag<TKey, InfinitePages<TItem>>;
-  /** Fetches exactly the page `pageParam` names (`null`: the first), passing TanStack's `signal`. */
-  queryFn: (context: { signal: AbortSignal; pageParam: PageParam | null }) => Promise<PageData<TItem>>;
+  /**
+   * Fetches exactly the page `pageParam` names (`null`: the first), passing TanStack's `signal`. When a re-org
+   * orphaned the rows a next page follows, it has TanStack's `client` refetch the list from its first page.
+   */
+  queryFn: (context: {
+    signal: AbortSignal;
+    pageParam: PageParam | null;
+    client?: Pick<QueryClient, 'refetchQueries'>;
+  }) => Promise<PageData<TItem>>;
   /** `null`: start at the list's first page. */
   initialPageParam: PageParam | null;
   /** The last page's `nextPageParam`; `null` ends the list (`hasNextPage` false). */

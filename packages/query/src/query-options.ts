@@ -270,11 +270,28 @@ function infinite<TItem, TKey extends QueryKey>(
 ): BlockindexInfiniteQueryOptions<TItem, TKey> {
   return {
     queryKey: queryKey as BlockindexInfiniteQueryOptions<TItem, TKey>['queryKey'],
-    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    queryFn: async ({ pageParam, signal, client }) => {
+      try {
+        return await fetchPage(pageParam, signal);
+      } catch (error) {
+        // A re-org orphaned the rows this page follows, so the pages in the cache no longer line up: refetch the
+        // list from its first page. TanStack cancels this fetch quietly (no error shown) and fetches every page
+        // again, each from the one before it.
+        if (pageParam !== null && client && isReorged(error)) {
+          void client.refetchQueries({ queryKey, exact: true }, { cancelRefetch: true });
+        }
+        throw error;
+      }
+    },
     initialPageParam: null,
     getNextPageParam: (lastPage) => lastPage.nextPageParam,
     ...retry,
   };
+}
+
+/** `ListReorgedError`, told by its name: an app may hold two copies of the client, so no `instanceof`. */
+function isReorged(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ListReorgedError';
 }
 
 function listParts<Q extends object>(
