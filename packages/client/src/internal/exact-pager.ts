@@ -209,6 +209,8 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
         break; // not shown after anything yet: ask for it with the row before
       }
       this.#buffer.delete(frame.next);
+      // Nothing is kept per position once it is delivered: memory stays flat however long the list.
+      this.#attempts.delete(frame.next);
       frame.next += 1;
       this.#lastKey = entry.key;
       out.push(entry.item);
