@@ -133,6 +133,36 @@ describe.skipIf(!hasChromium)('react app', () => {
     expect(new Set(more).size).toBe(more.length);
   });
 
+  it('re-orgs: the tip moves back, orphaned rows leave the list, none twice, no error shown, load more goes on', async () => {
+    // The page mined one block touching the address above; the same history here gives byte-identical answers.
+    world.mineBlock({ address });
+    const tip = Number(await page.locator('#dev-tools .tip').textContent());
+    expect(tip).toBe(world.tip.height);
+    const shownBefore = (await shownTxIds()).length;
+
+    await page.getByRole('button', { name: 'Re-org' }).click();
+    const { orphanedTransactions } = world.reorg({ depth: 2, replaceWith: 1 });
+    await expect.poll(() => page.locator('#dev-tools .tip').textContent()).toBe(String(tip - 1));
+    await expect.poll(() => page.getByRole('button', { name: 'Re-org' }).isEnabled()).toBe(true);
+    expect(await page.locator('#dev-tools .reorged').textContent()).toContain(
+      `orphaned ${orphanedTransactions.length} transaction`,
+    );
+
+    const truth = (count: number) => {
+      const list = world.listAddressTransactions(address, { limit: count, offset: 0 });
+      if ('error' in list) throw new Error(list.error);
+      return list.results.map((row) => row.tx.tx_id);
+    };
+    // Every page refetched from the list as it is now: the same number of rows, exact.
+    await expect.poll(shownTxIds).toEqual(truth(shownBefore));
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => page.locator('#transactions li').count()).toBe(shownBefore + 10);
+    const more = await shownTxIds();
+    expect(more).toEqual(truth(shownBefore + 10));
+    expect(new Set(more).size).toBe(more.length);
+    expect(await page.locator('#transactions [role="alert"], #transactions .error').count()).toBe(0);
+  });
+
   it('saves a screenshot and logged no errors', async () => {
     await mkdir(join(SCREENSHOT, '..'), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
