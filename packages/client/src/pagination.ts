@@ -10,8 +10,8 @@ import {
   type PageRequest,
   type PageSource,
 } from './internal/exact-pager.js';
-import { keyOf } from './internal/page-frame.js';
 import { checkIterationOptions } from './internal/option-checks.js';
+import { keyOf } from './internal/page-frame.js';
 import { frameOf, paramOf, type Resume } from './internal/page-params.js';
 import { ReorgPager } from './internal/reorg-pager.js';
 import { linkedController } from './internal/signals.js';
@@ -297,7 +297,12 @@ async function loadPageAfter<TItem, TBody extends PageBody<TItem>>(
 ): Promise<Chunk<TItem, TBody> | null> {
   const limit = frame.pageSize;
   const wide = frame.mode === 'offset' ? Math.min(MAX_PAGE_SIZE, limit * 2) : limit;
-  const pager = new ReorgPager(source, { pageSize: wide, frame: { ...frame, pageSize: wide }, lastKey, signal });
+  const pager = new ReorgPager(source, {
+    pageSize: wide,
+    frame: { ...frame, pageSize: wide },
+    lastKey,
+    signal,
+  });
   try {
     const items: TItem[] = [];
     let chunk: Chunk<TItem, TBody> | null = null;

@@ -31,21 +31,24 @@ describe('pages with totals no position can be computed from', () => {
     ['"400"', 'total', '`total` is a non-negative integer; got string'],
     ['1e400', 'offset', '`offset` is a non-negative integer; got Infinity'],
     ['2.5', 'limit', '`limit` is a non-negative integer; got 2.5'],
-  ])('a %s %s is a ResponseParseError, for the first page and while iterating', async (value, field, message) => {
-    const fields: Record<string, string> = { limit: '50', offset: '0', total: '400' };
-    fields[field] = value;
-    const results = JSON.stringify(Array.from({ length: 50 }, (_, i) => row(i)));
-    const text = `{"limit":${fields.limit},"offset":${fields.offset},"total":${fields.total},"results":${results}}`;
-    const { client, urls } = server(() => text);
-    const first = await client.getAccountTransactionsWithTransfers(ADDRESS).catch((e: unknown) => e);
-    expect(first).toBeInstanceOf(ResponseParseError);
-    expect((first as Error).message).toContain(message);
-    const iterated = await (async () => {
-      for await (const _ of client.getAccountTransactionsWithTransfers(ADDRESS, {}, { pageSize: 50 }));
-    })().catch((e: unknown) => e);
-    expect(iterated).toBeInstanceOf(ResponseParseError);
-    for (const url of urls) expect(url.search).not.toMatch(/NaN|Infinity/);
-  });
+  ])(
+    'a %s %s is a ResponseParseError, for the first page and while iterating',
+    async (value, field, message) => {
+      const fields: Record<string, string> = { limit: '50', offset: '0', total: '400' };
+      fields[field] = value;
+      const results = JSON.stringify(Array.from({ length: 50 }, (_, i) => row(i)));
+      const text = `{"limit":${fields.limit},"offset":${fields.offset},"total":${fields.total},"results":${results}}`;
+      const { client, urls } = server(() => text);
+      const first = await client.getAccountTransactionsWithTransfers(ADDRESS).catch((e: unknown) => e);
+      expect(first).toBeInstanceOf(ResponseParseError);
+      expect((first as Error).message).toContain(message);
+      const iterated = await (async () => {
+        for await (const _ of client.getAccountTransactionsWithTransfers(ADDRESS, {}, { pageSize: 50 }));
+      })().catch((e: unknown) => e);
+      expect(iterated).toBeInstanceOf(ResponseParseError);
+      for (const url of urls) expect(url.search).not.toMatch(/NaN|Infinity/);
+    },
+  );
 
   it('a param from any page the client accepts is a param it accepts back', async () => {
     await fc.assert(
@@ -62,7 +65,9 @@ describe('pages with totals no position can be computed from', () => {
               limit,
               offset: Number(url.searchParams.get('offset')),
               total,
-              results: Array.from({ length: count }, (_, i) => row(i + Number(url.searchParams.get('offset')))),
+              results: Array.from({ length: count }, (_, i) =>
+                row(i + Number(url.searchParams.get('offset'))),
+              ),
             });
           const { client, urls } = server(text);
           const page = await client.getAccountTransactionsWithTransfers(ADDRESS, { offset, limit });

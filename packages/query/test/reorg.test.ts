@@ -9,11 +9,19 @@ import { countingClient, mock, newQueryClient } from './helpers/mock.js';
 
 type TxRow = { tx: { tx_id: string } };
 
-const lists: [string, (world: World, address: string, pageSize: number) => BlockindexInfiniteQueryOptions<TxRow>, (world: World, address: string) => string[]][] = [
+const lists: [
+  string,
+  (world: World, address: string, pageSize: number) => BlockindexInfiniteQueryOptions<TxRow>,
+  (world: World, address: string) => string[],
+][] = [
   [
     'address transactions (cursor)',
     (_world, address, pageSize) =>
-      createQueryOptions(countingClient().client).getAddressTransactionsInfinite(address, {}, { pageSize }) as never,
+      createQueryOptions(countingClient().client).getAddressTransactionsInfinite(
+        address,
+        {},
+        { pageSize },
+      ) as never,
     (world, address) => {
       const page = world.listAddressTransactions(address, { limit: 1_000_000, offset: 0 });
       if ('error' in page) throw new Error(page.error);
@@ -54,7 +62,10 @@ function ids(queryClient: QueryClient, key: readonly unknown[]): string[] {
 
 /** Observes the list, recording whether it ever showed an error. */
 function observe(queryClient: QueryClient, options: BlockindexInfiniteQueryOptions<TxRow>) {
-  const observer = new InfiniteQueryObserver(queryClient, { ...options, staleTime: Number.POSITIVE_INFINITY });
+  const observer = new InfiniteQueryObserver(queryClient, {
+    ...options,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   const seen = { error: false };
   const unsubscribe = observer.subscribe((result) => {
     if (result.isError || result.isFetchNextPageError || result.isRefetchError) seen.error = true;
@@ -78,7 +89,10 @@ describe.each(lists)('infinite list across a re-org: %s', (_, makeOptions, truth
     // Deep enough to orphan the last row of the first page, which the second page follows.
     const shown = ids(queryClient, options.queryKey);
     const lastHeight = world.getTransaction(shown[shown.length - 1] as string)?.block_height ?? 0;
-    const { orphanedTransactions } = world.reorg({ depth: world.tip.height - lastHeight + 1, replaceWith: 1 });
+    const { orphanedTransactions } = world.reorg({
+      depth: world.tip.height - lastHeight + 1,
+      replaceWith: 1,
+    });
     expect(orphanedTransactions).toContain(shown[shown.length - 1]);
     await more();
     // Fetched again from its first page, as many pages as it had: the list as it is now.
@@ -116,7 +130,11 @@ describe.each(lists)('infinite list across a re-org: %s', (_, makeOptions, truth
             fc.constant({ kind: 'more' as const }),
             fc.constant({ kind: 'refetch' as const }),
             fc.constant({ kind: 'mine' as const }),
-            fc.record({ kind: fc.constant('reorg' as const), depth: fc.integer({ min: 1, max: 3 }), replaceWith: fc.integer({ min: 0, max: 2 }) }),
+            fc.record({
+              kind: fc.constant('reorg' as const),
+              depth: fc.integer({ min: 1, max: 3 }),
+              replaceWith: fc.integer({ min: 0, max: 2 }),
+            }),
           ),
           { minLength: 1, maxLength: 8 },
         ),

@@ -345,7 +345,12 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     } else {
       start = flight.request.offset - (total - frame.total0);
       // The head of the list now sits below the row delivered last: that row, and every newer one, left it.
-      if (flight.request.offset === 0 && start > frame.next - 1 && frame.next > 0 && this.#lastKey !== undefined) {
+      if (
+        flight.request.offset === 0 &&
+        start > frame.next - 1 &&
+        frame.next > 0 &&
+        this.#lastKey !== undefined
+      ) {
         this.#reorged(frame.next - 1);
       }
       if (flight.aimed && flight.pos <= frame.next) {

@@ -1,13 +1,20 @@
 import { ListReorgedError } from '../errors.js';
 import { ExactPager, type PagerOptions, ReorgSignal } from './exact-pager.js';
-import { type Chunk, type Frame, keyOf, MAX_PAGE_SIZE, type PageBody, type PageSource } from './page-frame.js';
+import {
+  type Chunk,
+  type Frame,
+  keyOf,
+  MAX_PAGE_SIZE,
+  type PageBody,
+  type PageSource,
+} from './page-frame.js';
 
 /**
  * How many of the rows delivered first the iterator keeps (item, identity and block). A re-org reaches the newest
  * rows of a list, which an iteration delivers first: these are the rows it may have to report as orphaned, or
  * must not deliver twice when they come back in another block. Rows delivered after them cost nothing to keep.
  */
-export const REORG_MEMORY = 1000;
+const REORG_MEMORY = 1000;
 
 /**
  * Re-reads of the list in a row with no row delivered in between: keeps an iteration finite under a server that

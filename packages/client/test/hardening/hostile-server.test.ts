@@ -183,7 +183,8 @@ describe('iteration always ends', () => {
       {},
       {
         pageSize: 10,
-        onReorg: (event) => orphaned.push(...event.orphaned.map((row) => (row as { tx: { tx_id: string } }).tx.tx_id)),
+        onReorg: (event) =>
+          orphaned.push(...event.orphaned.map((row) => (row as { tx: { tx_id: string } }).tx.tx_id)),
       },
     )) {
       got.push(item.tx.tx_id);

@@ -72,7 +72,12 @@ export class FakeChain {
       const block = this.canonical[b] as Block;
       for (let i = block.txs.length - 1; i >= 0; i--) {
         out.push({
-          tx: { tx_id: block.txs[i] as string, block_hash: block.hash, block_height: block.height, tx_index: i },
+          tx: {
+            tx_id: block.txs[i] as string,
+            block_hash: block.hash,
+            block_height: block.height,
+            tx_index: i,
+          },
         });
       }
     }
@@ -90,7 +95,9 @@ export class FakeChain {
       const block = this.blocks.get(hash as string);
       if (!block) throw new Error(`Invalid cursor: block not found (${request.cursor})`);
       const at = [block.height, Number(index)] as const;
-      rows = rows.filter((r) => r.tx.block_height < at[0] || (r.tx.block_height === at[0] && r.tx.tx_index <= at[1]));
+      rows = rows.filter(
+        (r) => r.tx.block_height < at[0] || (r.tx.block_height === at[0] && r.tx.tx_index <= at[1]),
+      );
     }
     const limit = request.limit ?? 20;
     const slice = rows.slice(request.offset, request.offset + limit);

@@ -49,7 +49,11 @@ function busyAtTheTip(world: World): string {
 
 interface ListCase {
   truth: (world: World, address: string) => string[];
-  iterate: (client: BlockindexClient, address: string, onReorg: (ids: string[]) => void) => AsyncIterable<string>;
+  iterate: (
+    client: BlockindexClient,
+    address: string,
+    onReorg: (ids: string[]) => void,
+  ) => AsyncIterable<string>;
 }
 
 const txId = (row: unknown) => (row as { tx: { tx_id: string } }).tx.tx_id;
@@ -60,7 +64,10 @@ const lists: [string, ListCase][] = [
     {
       truth: addressTxIds,
       iterate: async function* (client, address, onReorg) {
-        const options = { pageSize: 7, onReorg: (e: { orphaned: unknown[] }) => onReorg(e.orphaned.map(txId)) };
+        const options = {
+          pageSize: 7,
+          onReorg: (e: { orphaned: unknown[] }) => onReorg(e.orphaned.map(txId)),
+        };
         for await (const row of client.getAddressTransactions(address, {}, options)) yield row.tx.tx_id;
       },
     },
@@ -70,7 +77,10 @@ const lists: [string, ListCase][] = [
     {
       truth: transferTxIds,
       iterate: async function* (client, address, onReorg) {
-        const options = { pageSize: 7, onReorg: (e: { orphaned: unknown[] }) => onReorg(e.orphaned.map(txId)) };
+        const options = {
+          pageSize: 7,
+          onReorg: (e: { orphaned: unknown[] }) => onReorg(e.orphaned.map(txId)),
+        };
         for await (const row of client.getAccountTransactionsWithTransfers(address, {}, options)) {
           yield row.tx.tx_id;
         }
@@ -80,28 +90,33 @@ const lists: [string, ListCase][] = [
 ];
 
 describe.each(hosts)('iteration across a re-org (%s)', (_, makeHost) => {
-  it.each(lists)('%s stays exact and reports what it orphaned', async (_name, list) => {
-    for (const [after, depth, replaceWith] of [
-      [1, 2, 1],
-      [2, 3, 0],
-      [3, 1, 2],
-    ] as const) {
-      const { world, scenarios, client } = makeHost();
-      const address = busyAtTheTip(world);
-      const start = list.truth(world, address);
-      scenarios.reorgAfter(after, { depth, replaceWith });
-      const delivered: string[] = [];
-      const reported: string[] = [];
-      for await (const id of list.iterate(client, address, (ids) => reported.push(...ids))) delivered.push(id);
-      const end = new Set(list.truth(world, address));
-      expect(new Set(delivered).size).toBe(delivered.length);
-      for (const id of start) if (end.has(id)) expect(delivered).toContain(id);
-      for (const id of delivered) expect(end.has(id) || start.includes(id)).toBe(true);
-      for (const id of delivered) if (!end.has(id)) expect(reported).toContain(id);
-      // The re-org did happen, and reached rows of this list.
-      expect(start.length === end.size && start.every((id) => end.has(id))).toBe(false);
-    }
-  }, 30_000);
+  it.each(lists)(
+    '%s stays exact and reports what it orphaned',
+    async (_name, list) => {
+      for (const [after, depth, replaceWith] of [
+        [1, 2, 1],
+        [2, 3, 0],
+        [3, 1, 2],
+      ] as const) {
+        const { world, scenarios, client } = makeHost();
+        const address = busyAtTheTip(world);
+        const start = list.truth(world, address);
+        scenarios.reorgAfter(after, { depth, replaceWith });
+        const delivered: string[] = [];
+        const reported: string[] = [];
+        for await (const id of list.iterate(client, address, (ids) => reported.push(...ids)))
+          delivered.push(id);
+        const end = new Set(list.truth(world, address));
+        expect(new Set(delivered).size).toBe(delivered.length);
+        for (const id of start) if (end.has(id)) expect(delivered).toContain(id);
+        for (const id of delivered) expect(end.has(id) || start.includes(id)).toBe(true);
+        for (const id of delivered) if (!end.has(id)) expect(reported).toContain(id);
+        // The re-org did happen, and reached rows of this list.
+        expect(start.length === end.size && start.every((id) => end.has(id))).toBe(false);
+      }
+    },
+    30_000,
+  );
 
   it('getAddressTransactionEvents: a transaction re-orged away and taken back keeps its events exact', async () => {
     const { world, scenarios, client } = makeHost();
@@ -125,10 +140,16 @@ describe.each(hosts)('iteration across a re-org (%s)', (_, makeHost) => {
     scenarios.reorgAfter(1, { depth, replaceWith: 1 });
     const delivered: number[] = [];
     const reported: number[] = [];
-    const events = client.getAddressTransactionEvents(address, newest.id, {}, {
-      pageSize: 2,
-      onReorg: (e) => reported.push(...e.orphaned.map((row) => (row as { event_index: number }).event_index)),
-    });
+    const events = client.getAddressTransactionEvents(
+      address,
+      newest.id,
+      {},
+      {
+        pageSize: 2,
+        onReorg: (e) =>
+          reported.push(...e.orphaned.map((row) => (row as { event_index: number }).event_index)),
+      },
+    );
     for await (const event of events) delivered.push(event.event_index);
     const end = eventIndexes(world, address, newest.id);
     expect(new Set(delivered).size).toBe(delivered.length);

@@ -34,7 +34,10 @@ async function iterate(
 const block = fc.integer({ min: 0, max: 3 });
 const step: fc.Arbitrary<ChainStep | null> = fc.oneof(
   { weight: 3, arbitrary: fc.constant(null) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('grow' as const), blocks: fc.array(block, { maxLength: 2 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('grow' as const), blocks: fc.array(block, { maxLength: 2 }) }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -67,7 +70,12 @@ describe('ReorgPager', () => {
     'goes on across a re-org of the rows already delivered, and reports them (cursor: %s)',
     async (cursor) => {
       const chain = new FakeChain(Array.from({ length: 20 }, () => 2));
-      const reorg: ChainStep = { kind: 'reorg', depth: 3, replaceWith: [1, 1, 1, 1], takeBack: [true, false] };
+      const reorg: ChainStep = {
+        kind: 'reorg',
+        depth: 3,
+        replaceWith: [1, 1, 1, 1],
+        takeBack: [true, false],
+      };
       const run = await iterate(chain, [reorg], { cursor, pageSize: 10, concurrency: 1, report: true });
       checkStatement(run, chain, true);
       // Three blocks of two: three of the six rows came back in new blocks, three were orphaned for good.

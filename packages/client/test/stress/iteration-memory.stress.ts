@@ -60,18 +60,22 @@ function run(mode: 'cursor' | 'offset'): Promise<{ n: number; perRow: number }> 
       process.execPath,
       ['--expose-gc', '--max-old-space-size=256', file, mode, String(ROWS), String(FIRST)],
       { timeout: 300_000 },
-      (error, stdout, stderr) => (error ? fail(new Error(`${error.message}\n${stderr}`)) : done(JSON.parse(stdout))),
+      (error, stdout, stderr) =>
+        error ? fail(new Error(`${error.message}\n${stderr}`)) : done(JSON.parse(stdout)),
     );
   });
 }
 
 describe('iteration memory', () => {
-  it.each(['cursor', 'offset'] as const)('keeps nothing per row past the first ones (%s mode)', async (mode) => {
-    const { n, perRow } = await run(mode);
-    expect(n).toBe(ROWS);
-    // Was about 120-150 B per row (every identity kept). The iterator now keeps nothing per row past the first
-    // 1,000; what is left, about 10 B per row, is per request (undici's abort wiring of each Request, freed by a
-    // finalizer, about 200 B for a page of 49 new rows) and collection noise.
-    expect(perRow).toBeLessThan(25);
-  });
+  it.each(['cursor', 'offset'] as const)(
+    'keeps nothing per row past the first ones (%s mode)',
+    async (mode) => {
+      const { n, perRow } = await run(mode);
+      expect(n).toBe(ROWS);
+      // Was about 120-150 B per row (every identity kept). The iterator now keeps nothing per row past the first
+      // 1,000; what is left, about 10 B per row, is per request (undici's abort wiring of each Request, freed by a
+      // finalizer, about 200 B for a page of 49 new rows) and collection noise.
+      expect(perRow).toBeLessThan(25);
+    },
+  );
 });
