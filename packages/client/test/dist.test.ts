@@ -64,6 +64,14 @@ describe.skipIf(!built && !inCi)('built package', () => {
     const call = client.getAccountTransactionsWithTransfers('SP1');
     expect(call).toBeInstanceOf(Promise);
     const json = JSON.parse(JSON.stringify(await call));
-    expect(json.nextPageParam).toEqual({ cursor: null, offset: 1, total: 2, end: 2, limit: 1, growth: 0 });
+    expect(json.nextPageParam).toEqual({
+      cursor: null,
+      offset: 1,
+      total: 2,
+      end: 2,
+      limit: 1,
+      growth: 0,
+      last: '0x1', // the row before the next page (with its block, when the row names one)
+    });
   });
 });

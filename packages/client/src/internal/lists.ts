@@ -47,7 +47,8 @@ export const LISTS = {
 
 /** A transaction row's key: its id and its block (`block_hash`, with `tx_index` should two blocks share a hash). */
 function txKey(item: { tx: { tx_id: string; block_hash?: unknown; tx_index?: unknown } }): string {
-  return `${item.tx.tx_id}@${String(item.tx.block_hash)}/${String(item.tx.tx_index)}`;
+  const { tx_id, block_hash, tx_index } = item.tx;
+  return typeof block_hash === 'string' ? `${tx_id}@${block_hash}/${String(tx_index)}` : tx_id;
 }
 
 /** Name of a list operation. */
