@@ -21,12 +21,27 @@ export function AddressTransactions({ address }: { address: string }) {
       </h2>
       {list.isPending && <p className="muted">Loading…</p>}
       {list.isError && (
-        <p className="error">{describeError(list.error, `No transactions for ${address}.`)}</p>
+        <p className="error">
+          {describeError(list.error, `No transactions for ${address}.`)}{' '}
+          <button type="button" className="retry" onClick={() => void list.refetch()}>
+            Retry
+          </button>
+        </p>
       )}
-      {total !== undefined && (
+      {total === 0 && <p className="empty muted">No transactions yet for this address.</p>}
+      {total !== undefined && total > 0 && (
         <p className="summary">
           {rows.length} of {total} transactions
         </p>
+      )}
+      {rows.length > 0 && (
+        <div className="columns muted" aria-hidden="true">
+          <span>Type</span>
+          <span>Transaction</span>
+          <span>Block</span>
+          <span className="amount">Sent</span>
+          <span className="amount">Received</span>
+        </div>
       )}
       <ol className="transactions">
         {rows.map((row) => (

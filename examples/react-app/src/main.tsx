@@ -1,5 +1,5 @@
 // Entry point: in development start the mock API first, then render the app over one client and one QueryClient.
-import { createClient } from '@blockindex/client';
+import { type ApiWarning, createClient } from '@blockindex/client';
 import { createQueryOptions } from '@blockindex/query';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   // The client calls https://api.hiro.so; in development the mock's service worker answers instead.
-  const client = createClient();
+  const client = createClient({ onWarning: warnOncePerBrowser });
   const queries = createQueryOptions(client);
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
 
@@ -38,6 +38,21 @@ async function main(): Promise<void> {
     </StrictMode>,
   );
   document.body.dataset.ready = 'true'; // the browser test waits for this
+}
+
+/**
+ * The API deprecates the address lists and says so on every response: tell the developer once per browser, not
+ * on every page load (the client's default is once per process, and each load is a new one).
+ */
+function warnOncePerBrowser({ operation, warning, replacement }: ApiWarning): void {
+  const key = `blockindex-warned:${operation}`;
+  try {
+    if (localStorage.getItem(key) !== null) return;
+    localStorage.setItem(key, '1');
+  } catch {
+    // Storage refused (private mode): warn on this load, as the client would.
+  }
+  console.warn(`${operation}: ${warning}${replacement ? ` (use ${replacement} instead)` : ''}`);
 }
 
 main().catch((error: unknown) => {

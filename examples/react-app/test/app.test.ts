@@ -163,6 +163,34 @@ describe.skipIf(!hasChromium)('react app', () => {
     expect(await page.locator('#transactions [role="alert"], #transactions .error').count()).toBe(0);
   });
 
+  it('shows column headers, and fits a 390 px phone screen without scrolling sideways', async () => {
+    expect(await page.locator('#transactions .columns').textContent()).toBe(
+      'TypeTransactionBlockSentReceived',
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1100, height: 1000 });
+  });
+
+  it('prints the deprecation warning once per browser, not on every load', async () => {
+    const warnings: string[] = [];
+    const listen = (message: { type(): string; text(): string }) => {
+      if (message.type() === 'warning' && message.text().includes('Deprecated'))
+        warnings.push(message.text());
+    };
+    page.on('console', listen);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await expect.poll(() => page.locator('#transactions li').count()).toBeGreaterThan(0);
+    page.off('console', listen);
+    // The first load (before this test) already warned and remembered it.
+    expect(warnings).toEqual([]);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('blockindex-warned:'))),
+    ).toContain('blockindex-warned:getAddressTransactions');
+  });
+
   it('saves a screenshot and logged no errors', async () => {
     await mkdir(join(SCREENSHOT, '..'), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
