@@ -7,6 +7,8 @@ import {
   createApiError,
   ForbiddenError,
   GoneError,
+  ListInconsistentError,
+  ListReorgedError,
   NotFoundError,
   RateLimitError,
   ServerError,
@@ -212,6 +214,14 @@ describe('error classes', () => {
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).toBeInstanceOf(BlockindexError);
     expect(error.name).toBe('TimeoutError');
+  });
+
+  it('makes a re-org the iteration cannot follow a kind of inconsistent list, exported from the root', async () => {
+    const error = new ListReorgedError('orphaned');
+    expect(error).toBeInstanceOf(ListInconsistentError);
+    expect(error).toBeInstanceOf(BlockindexError);
+    expect(error.name).toBe('ListReorgedError');
+    expect((await import('../src/index.js')).ListReorgedError).toBe(ListReorgedError);
   });
 });
 
