@@ -47,6 +47,18 @@ describe('page params across re-orgs', () => {
     },
   );
 
+  it.each([false, true])('getNextPage() does the same from a page in memory (cursor: %s)', async (cursor) => {
+    const chain = new FakeChain(Array.from({ length: 10 }, () => 2));
+    const source = chain.source(cursor, () => {});
+    const start = chain.ids();
+    const first = await new PagePromise<ChainRow, ChainBody>(source, { limit: 6 }, {});
+    chain.apply({ kind: 'reorg', depth: 2, replaceWith: [3], takeBack: [true] });
+    const second = await first.getNextPage();
+    expect(ids(second.results)).toEqual(start.slice(6, 12));
+    chain.apply({ kind: 'reorg', depth: 6, replaceWith: [1], takeBack: [false] });
+    await expect(second.getNextPage()).rejects.toBeInstanceOf(ListReorgedError);
+  });
+
   it('pages from params either follow exactly or throw ListReorgedError, across random growth and re-orgs', async () => {
     const block = fc.integer({ min: 0, max: 3 });
     const step: fc.Arbitrary<ChainStep | null> = fc.oneof(
