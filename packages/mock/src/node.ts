@@ -3,3 +3,4 @@ export type { HandlersOptions } from './hosts/msw/handlers';
 export { createHandlers } from './hosts/msw/handlers';
 export type { ListenOptions, MockServerApi, SetupMockServerOptions } from './hosts/msw/node';
 export { setupMockServer } from './hosts/msw/node';
+export { MswUnsupportedError } from './hosts/msw/interception-check';
