@@ -44,7 +44,7 @@ export function assertCanIntercept(server: object): void {
       ...(onNode ? ['- run on Node 22.12 or later;'] : []),
       '- use msw 2, which intercepts here: npm install --save-dev msw@2;',
       "- or skip msw: pass createFetchHandler({ seed: 1 }) from '@blockindex/mock' as the client's fetch",
-      "  (createClient({ fetch: createFetchHandler({ seed: 1 }) })), which needs no interception.",
+      '  (createClient({ fetch: createFetchHandler({ seed: 1 }) })), which needs no interception.',
     ].join('\n'),
   );
 }

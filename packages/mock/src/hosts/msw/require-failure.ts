@@ -28,7 +28,7 @@ export function explainMswRequireFailure(specifier: string, cause: unknown): Err
     : [
         `@blockindex/mock: require("${specifier}") failed in this CommonJS loader. msw 2 and 3 load ESM-only`,
         'packages, which CommonJS Jest (and any loader without require() of ES modules) cannot require, so',
-        "'@blockindex/mock/node' cannot run here. What works:",
+        "'@blockindex/mock/node' (and '/msw', '/browser') cannot load here. What works:",
         '- ES modules: Jest with "type": "module" and node --experimental-vm-modules (see examples/jest);',
         '- in CommonJS,',
         ...fetchHandlerWay,
