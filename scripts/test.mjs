@@ -29,7 +29,8 @@ function run(title, command, args, env = {}) {
 
 function finish(code) {
   console.log('\nstages:');
-  for (const { title, ok, ms } of stages) console.log(`  ${ok ? '✔' : '✖'} ${seconds(ms).padStart(8)}  ${title}`);
+  for (const { title, ok, ms } of stages)
+    console.log(`  ${ok ? '✔' : '✖'} ${seconds(ms).padStart(8)}  ${title}`);
   console.log(`  total ${seconds(Date.now() - runStarted)}`);
   const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
   console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
@@ -54,7 +55,9 @@ for (const [title, command, args] of gates) {
 
 // Before the matrices: fetch their runtimes (npm registry only, cached in node_modules/.cache; about 1.1 GB and a few
 // minutes the first time, a second later). Its own stage, so the download is visible and timed.
-if (!run('runtimes for the matrices (fetched once, then cached)', 'node', ['scripts/runtimes.mjs', 'fetch'])) {
+if (
+  !run('runtimes for the matrices (fetched once, then cached)', 'node', ['scripts/runtimes.mjs', 'fetch'])
+) {
   totals.failed += 1;
   finish(1);
 }

@@ -12,13 +12,19 @@ interface Runtime {
   msw3: string | undefined;
 }
 
-function currentRuntime(): Runtime {
-  const versions = (globalThis as { process?: { versions?: Record<string, string | undefined> } }).process
-    ?.versions;
-  if (versions?.bun !== undefined || 'Bun' in globalThis) {
+/** The globals a runtime is told apart by (`globalThis`, or a stand-in in tests). */
+export interface RuntimeGlobals {
+  process?: { versions?: Record<string, string | undefined> };
+  Bun?: unknown;
+  Deno?: unknown;
+}
+
+function currentRuntime(globals: RuntimeGlobals): Runtime {
+  const versions = globals.process?.versions;
+  if (versions?.bun !== undefined || globals.Bun !== undefined) {
     return { name: `Bun ${versions?.bun ?? ''}`.trim(), msw3: 'Bun' };
   }
-  if (versions?.deno !== undefined || 'Deno' in globalThis) {
+  if (versions?.deno !== undefined || globals.Deno !== undefined) {
     return { name: `Deno ${versions?.deno ?? ''}`.trim(), msw3: 'Deno' };
   }
   const node = versions?.node ?? '0.0.0';
@@ -31,10 +37,10 @@ function currentRuntime(): Runtime {
  * Throws a {@link MswUnsupportedError} naming the cause and the fixes when `server` (msw's `setupServer()`)
  * cannot intercept in this runtime; returns quietly otherwise.
  */
-export function assertCanIntercept(server: object): void {
+export function assertCanIntercept(server: object, globals: RuntimeGlobals = globalThis): void {
   // msw 3's server has `readyState`; msw 2's has not (and intercepts in Node, Bun and Deno alike).
   if (!('readyState' in server)) return;
-  const runtime = currentRuntime();
+  const runtime = currentRuntime(globals);
   if (runtime.msw3 === undefined) return;
   const onNode = runtime.name.startsWith('Node');
   throw new MswUnsupportedError(
