@@ -35,6 +35,9 @@ function install(dir: string, npmArgs: string[]): void {
   rmSync(join(dir, 'package-lock.json'), { force: true });
   rmSync(join(dir, 'node_modules', '@blockindex'), { recursive: true, force: true });
   const started = Date.now();
+  const deps = JSON.parse(manifest) as Record<string, Record<string, string> | undefined>;
+  const names = Object.keys({ ...deps.dependencies, ...deps.devDependencies }).join(', ');
+  console.log(`consumer ${dir}: npm install ${names} (from npm's cache, or the registry the first time)`);
   const result = run('npm', ['install', ...npmFlags, '--cache', join(consumersCache, 'npm'), ...npmArgs], {
     cwd: dir,
     timeout: 600_000,
