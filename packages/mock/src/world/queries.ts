@@ -177,13 +177,18 @@ export function transfersWindow(
   const list = index.principalTxs.get(principal) ?? EMPTY;
   let lo = 0;
   let hi = list.length;
-  if (q.height !== undefined && q.height > 0) {
-    lo = countBeforeHeight(list, q.height);
-    hi = countBeforeHeight(list, q.height + 1);
+  // Upstream treats any height but 0 as "at this block": a negative one matches no block.
+  const atHeight = q.height !== undefined && q.height !== 0;
+  if (atHeight) {
+    lo = countBeforeHeight(list, q.height as number);
+    hi = countBeforeHeight(list, (q.height as number) + 1);
   } else if (q.untilBlockHeight !== undefined) {
     hi = countBeforeHeight(list, q.untilBlockHeight + 1);
   }
-  return { total: Math.max(0, hi - lo), rows: newestFirst(list, lo, hi, q.offset, q.limit) };
+  const rows = newestFirst(list, lo, hi, q.offset, q.limit);
+  // Upstream reads `total` from a window count on the page's own rows: a page past the end says 0.
+  const total = rows.length === 0 ? 0 : Math.max(0, hi - lo);
+  return { total, rows };
 }
 
 /**
