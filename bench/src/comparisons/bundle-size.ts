@@ -9,6 +9,9 @@ const require = createRequire(import.meta.url);
 const BASELINE = 'openapi-fetch alone';
 const EVERY_FEATURE = 'ours, every feature used';
 const LIMIT_BYTES = 5000;
+/** The mock's fetch handler in a browser bundle (issue 22): the engine with the default world, no OpenAPI document. */
+const MOCK_APP = { label: 'mock createFetchHandler', entry: 'mock-fetch-handler.ts' } as const;
+const MOCK_LIMIT_BYTES = 35_000;
 
 const APPS = [
   { label: BASELINE, entry: 'openapi-fetch-one-call.ts' },
@@ -95,6 +98,14 @@ async function run(): Promise<ComparisonOutput> {
       APPS.map(({ label }) => ({ label, samples: [get(label)[metric as 'gzip' | 'minified']] })),
     ),
   );
+  const mock = await bundle(MOCK_APP.entry);
+  rows.push(
+    ...['gzip', 'minified'].flatMap((metric) =>
+      rowsFor(`mock, ${metric === 'gzip' ? 'minified + gzip' : 'minified'}`, 'bytes', null, [
+        { label: MOCK_APP.label, samples: [mock[metric as 'gzip' | 'minified']] },
+      ]),
+    ),
+  );
   const modules = await clientModules();
   const describe = (label: string) =>
     `${label}: ${get(label)
@@ -105,7 +116,7 @@ async function run(): Promise<ComparisonOutput> {
     settings: {
       esbuild: { bundle: true, minify: true, platform: 'browser', format: 'esm' },
       gzip: 'node:zlib level 9',
-      fixtures: APPS.map((app) => `fixtures/bundle/${app.entry}`),
+      fixtures: [...APPS, MOCK_APP].map((app) => `fixtures/bundle/${app.entry}`),
     },
     rows,
     targets: [
@@ -115,11 +126,21 @@ async function run(): Promise<ComparisonOutput> {
         '<=',
         LIMIT_BYTES,
       ),
+      target(
+        `the mock's createFetchHandler ≤ ${MOCK_LIMIT_BYTES} B min + gzip`,
+        mock.gzip,
+        '<=',
+        MOCK_LIMIT_BYTES,
+      ),
     ],
     notes: [
       'Sizes are deterministic: one build each, so each row has a single sample. 1 kB = 1000 B.',
       'Each fixture is a tiny browser app making the same call (one page of getAddressTransactions); the every-feature app uses all seven operations, pages, prefetching iteration, batched contract status, retries, timeouts, typed errors and withResponse.',
       `Largest contributors (minified bytes before gzip): ${APPS.map(({ label }) => describe(label)).join('; ')}.`,
+      `The mock's fetch handler app (fixtures/bundle/${MOCK_APP.entry}), largest contributors: ${mock.contributors
+        .slice(0, 6)
+        .map(([name, bytes]) => `${name} ${bytes} B`)
+        .join(', ')}.`,
       `The every-feature app rebuilt from the client's source, per module (minified bytes): ${modules
         .slice(0, 10)
         .map(([name, bytes]) => `${name} ${bytes} B`)
