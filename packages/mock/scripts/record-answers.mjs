@@ -31,7 +31,7 @@ const STEPS = [
 ];
 
 /** The answer as the fixture keeps it: what must stay byte-identical, in little space. */
-export async function recordOf(response) {
+async function recordOf(response) {
   const body = await response.text();
   const header = (name) => response.headers.get(name);
   return [
@@ -84,7 +84,7 @@ async function main() {
 }
 
 /** Applies one step of `STEPS` (also used, with the same meaning, by the test). */
-export function apply(world, step) {
+function apply(world, step) {
   if (step.mine) {
     const { address, ...rest } = step.mine;
     world.mineBlock(address === 'fixture' ? { ...rest, address: world.fixtures.address } : rest);
@@ -126,13 +126,16 @@ function samplePaths(world, perOperation, salt) {
     paths.push(`/extended/v2/smart-contracts/status?${ids.map((id) => `contract_id=${id}`).join('&')}`);
     const principal = principalOf();
     const txId = draw(10) === 0 ? `0x${'ab'.repeat(32)}` : (pick(txIdsOf(principal)) ?? world.fixtures.txId);
-    paths.push(`/extended/v2/addresses/${principal}/transactions/${txId}/events?limit=${1 + draw(30)}&offset=${draw(5)}`);
+    paths.push(
+      `/extended/v2/addresses/${principal}/transactions/${txId}/events?limit=${1 + draw(30)}&offset=${draw(5)}`,
+    );
     paths.push(`/extended/v1/address/${principalOf()}/transactions_with_transfers?${page()}`);
     const owner = principalOf();
     let query = page();
     if (draw(5) === 0) {
       const first = world.listAddressTransactions(owner, { limit: 5, offset: draw(20) });
-      if (!('error' in first) && first.next_cursor) query = `limit=${1 + draw(20)}&cursor=${first.next_cursor}`;
+      if (!('error' in first) && first.next_cursor)
+        query = `limit=${1 + draw(20)}&cursor=${first.next_cursor}`;
     }
     paths.push(`/extended/v2/addresses/${owner}/transactions?${query}`);
     const block = pick(blocks);

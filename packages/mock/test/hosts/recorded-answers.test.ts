@@ -28,6 +28,20 @@ const recorded = JSON.parse(
   readFileSync(new URL('../fixtures/answers-seed-1.json', import.meta.url), 'utf8'),
 ) as Recorded;
 
+/**
+ * Deliberate changes since the recording, each answer of which may differ in its ETag and nothing else: the
+ * senders of the seed-1 world's three pending deployments, whose list ETags no longer count the mempool
+ * (upstream's `handlePrincipalCache` leaves it out; test/world/etags.test.ts).
+ */
+const ETAG_CHANGED = [
+  'SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE',
+  'SP2TBABG7YXNHMASG80BVE4MPPFB7R1FH78T0MTVY',
+  'SPBMW0T3TM5AB2MV2JQJ216DJE8R0CV3MHEGPYPC',
+].map(
+  (principal) =>
+    new RegExp(`^/extended/(v1/address|v2/addresses)/${principal}/transactions(_with_transfers)?\\?`),
+);
+
 async function answerOf(response: Response): Promise<Answer> {
   const body = await response.text();
   const header = (name: string) => response.headers.get(name);
@@ -58,6 +72,11 @@ describe('createFetchHandler({ seed: 1 })', () => {
     for (const [index, [path, ...want]] of recorded.answers.entries()) {
       if (index === recorded.before) for (const step of recorded.steps) apply(handler.world, step);
       const got = await answerOf(await handler(new Request(`http://mock.test${path}`)));
+      // The ETag (third field) of a deliberately changed answer is left out; the rest must still match.
+      if (ETAG_CHANGED.some((pattern) => pattern.test(path))) {
+        got[2] = null;
+        want[2] = null;
+      }
       if (JSON.stringify(got) !== JSON.stringify(want))
         differing.push(`${path}: ${JSON.stringify(got)} != ${JSON.stringify(want)}`);
     }
