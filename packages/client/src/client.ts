@@ -102,7 +102,11 @@ export class BlockindexClient {
     const secrets = credentialValues(headers, credentialHeaders);
     const warned = new Set<string>();
     const onWarning = options.onWarning ?? warnOncePerProcess;
-    const pacer = options.rateLimit ? new Pacer(options.rateLimit, Boolean(options.apiKey)) : undefined;
+    // Server-named pauses are capped like server-named retry waits (`retry: false` keeps the default cap).
+    const maxPauseMs = options.retry === false ? undefined : options.retry?.maxRetryAfterMs;
+    const pacer = options.rateLimit
+      ? new Pacer(options.rateLimit, Boolean(options.apiKey), maxPauseMs)
+      : undefined;
     this.#config = {
       fetch: options.fetch,
       signal: options.signal,
@@ -124,7 +128,7 @@ export class BlockindexClient {
           url: redact(response.url, secrets),
         });
       },
-      ...(pacer && { pace: pacer.wait.bind(pacer), paced: pacer.observe.bind(pacer) }),
+      ...(pacer && { pace: pacer.reserve.bind(pacer), paced: pacer.observe.bind(pacer) }),
     };
   }
 

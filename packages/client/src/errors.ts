@@ -171,6 +171,15 @@ export class ConnectionError extends BlockindexError {
   override readonly name: string = 'ConnectionError';
 }
 
+/**
+ * The server redirected somewhere the client will not follow: more than 20 hops, a target that is not http(s) or
+ * not a URL, or (in a browser) a hidden target for a request carrying credentials. A kind of
+ * {@link ConnectionError}, but final: the same request would be redirected the same way, so it is never retried.
+ */
+export class RedirectError extends ConnectionError {
+  override readonly name: string = 'RedirectError';
+}
+
 /** One attempt took longer than `timeoutMs`. A kind of {@link ConnectionError}, so it is retried like one. */
 export class TimeoutError extends ConnectionError {
   override readonly name: string = 'TimeoutError';

@@ -11,6 +11,7 @@ import {
   GoneError,
   ListInconsistentError,
   RateLimitError,
+  RedirectError,
   ResponseParseError,
   ResponseTooLargeError,
   TimeoutError,
@@ -79,17 +80,37 @@ describe('redirects keep credentials at their origin', () => {
     expect(server.requests.every((r) => r.headers['x-api-key'] === KEY)).toBe(true);
   });
 
-  it('ends a redirect loop in a ConnectionError after a bounded number of requests', async () => {
+  // Retries on, with no backoff to speak of: a refused redirect must still cost one attempt, not three.
+  const retrying = { maxRetries: 2, initialDelayMs: 1, maxDelayMs: 1 };
+
+  it('ends a redirect loop in a RedirectError after one attempt (21 requests), not retried', async () => {
     const server = await serve((_req, res) => {
       res.writeHead(302, { location: '/ordinals/v1/brc-20/tokens/ordi' });
       res.end();
     });
-    const error = await createClient({ baseUrl: server.url, retry: false })
+    const error = await createClient({ baseUrl: server.url, retry: retrying })
       .getBrc20Token('ordi')
       .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RedirectError);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as Error).message).toMatch(/redirect loop: more than 20 redirects/);
     expect(server.requests).toHaveLength(21);
+  });
+
+  it.each([
+    ['an ftp: URL', 'ftp://127.0.0.1/x', /redirected to a ftp: URL/],
+    ['a URL that does not parse', 'http://[::1', /redirected to an invalid URL/],
+  ])('refuses a redirect to %s in one request, not retried', async (_name, location, message) => {
+    const server = await serve((_req, res) => {
+      res.writeHead(302, { location });
+      res.end();
+    });
+    const error = await createClient({ baseUrl: server.url, retry: retrying })
+      .getBrc20Token('ordi')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RedirectError);
+    expect((error as Error).message).toMatch(message);
+    expect(server.requests).toHaveLength(1);
   });
 });
 
