@@ -25,6 +25,7 @@ import {
   planStatusBatches,
   statusShapeProblem,
 } from './internal/contract-status-batch.js';
+import { escapeControl } from './internal/escape.js';
 import type { PageBody, PageSource } from './internal/exact-pager.js';
 import { buildHeaders, checkApiKey, credentialValues } from './internal/header-checks.js';
 import { LISTS, type ListName } from './internal/lists.js';
@@ -338,8 +339,11 @@ function warnOncePerProcess(warning: ApiWarning): void {
   if (globalThis.process?.env?.NODE_ENV === 'test') return;
   warnedInProcess.add(warning.operation);
   const instead = warning.replacement ? `; use ${warning.replacement} instead` : '';
+  // The header's text is the server's: escaped, so it cannot add lines or terminal escapes to the app's log.
   console.warn(
-    `[@blockindex/client] ${warning.operation}: the API sent Warning: ${warning.warning}${instead}`,
+    escapeControl(
+      `[@blockindex/client] ${warning.operation}: the API sent Warning: ${warning.warning}${instead}`,
+    ),
   );
 }
 

@@ -520,6 +520,24 @@ describe('a moving upstream', () => {
     ]);
   });
 
+  it('escapes the control characters of a Warning header in the default console line', async () => {
+    // Headers refuse CR, LF and NUL but carry ESC and C1 controls: enough to recolour or rewrite a terminal line.
+    const warning = '299 - "Deprecated\x1b[2K\x1b[32mINFO all good\x1b[0m\u009b"';
+    const fetch = async () => Response.json({ hash: '0x01' }, { headers: { warning } });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      await createClient({ fetch }).getBlockByBurnBlockHash('0x01');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(warn.mock.calls).toEqual([
+      [
+        '[@blockindex/client] getBlockByBurnBlockHash: the API sent Warning: 299 - "Deprecated\\u001b[2K\\u001b[32mINFO all good\\u001b[0m\\u009b"; use GET /extended/v2/burn-blocks/{height_or_hash}/blocks instead',
+      ],
+    ]);
+  });
+
   it('sends getBrc20Token to ordinalsBaseUrl and the rest to baseUrl', async () => {
     const stacks = await serve((_req, res) => sendJson(res, 200, { hash: '0x01' }));
     const ordinals = await serve((_req, res) => sendJson(res, 200, TOKEN));
