@@ -208,7 +208,7 @@ export async function send<T>(
         return { data: result.data as T, response: result.response };
       } catch (error) {
         failure = limit.exceeded
-          ? tooLarge(response, where(), maxBytes, secrets, error)
+          ? tooLarge(response, where(), limit, secrets, error)
           : ourError(error, config.userErrors, interrupted, response, where, secrets);
       } finally {
         signals.settle();
@@ -242,7 +242,7 @@ function deadlineError(where: { method: string; url: string }, deadlineMs: numbe
 function tooLarge(
   response: Response | undefined,
   where: { method: string; url: string },
-  maxBytes: number,
+  limit: BodyLimit,
   secrets: readonly string[],
   cause: unknown,
 ): ResponseTooLargeError {
@@ -250,8 +250,10 @@ function tooLarge(
     status: response?.status ?? 0,
     headers: response?.headers ?? new Headers(),
     ...where,
-    reason: `the response body is larger than maxResponseBytes (${maxBytes} bytes); reading stopped there`,
-    maxBytes,
+    reason:
+      limit.reason ??
+      `the response body is larger than maxResponseBytes (${limit.maxBytes} bytes); reading stopped there`,
+    maxBytes: limit.maxBytes,
     secrets,
     cause: cause instanceof Error ? new Error(cause.message) : undefined,
   });

@@ -379,7 +379,8 @@ describe('errors are easy to log and to read', () => {
       res.writeHead(400, { 'content-type': 'application/json', 'content-length': deep.length });
       res.end(deep);
     });
-    const error = await createClient({ baseUrl: server.url, apiKey: KEY })
+    // 100 000 nested arrays take about 10 MB once parsed: past what the default bound lets a 200 kB body build.
+    const error = await createClient({ baseUrl: server.url, apiKey: KEY, maxResponseBytes: 32 * 1024 * 1024 })
       .getBrc20Token('ordi')
       .catch((e: unknown) => e);
     const json = JSON.stringify(error);
