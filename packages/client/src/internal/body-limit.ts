@@ -43,22 +43,36 @@ export async function limitBody(response: Response, limit: BodyLimit): Promise<R
   const encoding = (response.headers.get('content-encoding') ?? '').trim().toLowerCase();
   const exact = hasLength && (encoding === '' || encoding === 'identity') ? declared : undefined;
   const bytes = await readBounded(response.body, limit.maxBytes, exact, refuse);
-  const cost = measureJson(bytes);
-  const budget = PARSED_BUDGET_FACTOR * limit.maxBytes;
-  const overBudget = (needed: number): never =>
+  // Both estimated from the bytes, so that a body refused here is never decoded (a wide text takes twice its size).
+  const { size: textSize, wide } = decodedSize(bytes);
+  const needed = textSize + parsedBytes(measureJson(bytes), wide);
+  if (needed > PARSED_BUDGET_FACTOR * limit.maxBytes) {
     refuse(
       `the ${bytes.length}-byte response body would take about ${needed} bytes once parsed, more than ` +
         `${PARSED_BUDGET_FACTOR} times maxResponseBytes (${limit.maxBytes} bytes)`,
     );
-  // Checked before decoding too, with the least the text can take (a byte per character, at most two bytes of
-  // UTF-8 per character below U+0100): a body refused here is never decoded.
-  const least = Math.ceil(bytes.length / 2) + parsedBytes(cost, false);
-  if (least > budget) overBudget(least);
+  }
   const text = new TextDecoder().decode(bytes);
-  const wide = /[^\0-\xff]/.test(text);
-  const needed = text.length * (wide ? 2 : 1) + parsedBytes(cost, wide);
-  if (needed > budget) overBudget(needed);
   return new BufferedResponse(text, response);
+}
+
+/**
+ * An upper bound on the memory of the string UTF-8 `bytes` decode to, and whether it may be wide (V8 stores a string
+ * with any character above U+00FF at two bytes per character). Exact for ASCII and Latin-1; any other byte counts as
+ * a character of its own (a sequence, or a malformed byte that decodes to U+FFFD).
+ */
+function decodedSize(bytes: Uint8Array): { size: number; wide: boolean } {
+  let characters = 0;
+  let wide = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i] as number;
+    characters++;
+    if (b < 0x80) continue;
+    // U+0080 to U+00FF: a C2 or C3 lead and one continuation byte, still one byte per character.
+    if ((b === 0xc2 || b === 0xc3) && ((bytes[i + 1] as number) & 0xc0) === 0x80) i++;
+    else wide = true;
+  }
+  return { size: wide ? 2 * characters : characters, wide };
 }
 
 /** Reads a body into one buffer, refusing (through `refuse`) as soon as it passes `maxBytes`. */
