@@ -1,4 +1,4 @@
-import { measureJson, parsedBytes } from './json-cost.js';
+import { MAX_COST_PER_BYTE, measureJson, parsedBytes } from './json-cost.js';
 
 /** Statuses whose responses never have a body (`new Response` refuses one). */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
@@ -43,10 +43,13 @@ export async function limitBody(response: Response, limit: BodyLimit): Promise<R
   const encoding = (response.headers.get('content-encoding') ?? '').trim().toLowerCase();
   const exact = hasLength && (encoding === '' || encoding === 'identity') ? declared : undefined;
   const bytes = await readBounded(response.body, limit.maxBytes, exact, refuse);
-  // Both estimated from the bytes, so that a body refused here is never decoded (a wide text takes twice its size).
-  const { size: textSize, wide } = decodedSize(bytes);
-  const needed = textSize + parsedBytes(measureJson(bytes), wide);
-  if (needed > PARSED_BUDGET_FACTOR * limit.maxBytes) {
+  const budget = PARSED_BUDGET_FACTOR * limit.maxBytes;
+  // A short body cannot pass the budget whatever it holds (the text takes at most two bytes per byte): not counted.
+  // Otherwise both are estimated from the bytes, so that a body refused here is never decoded.
+  const { size: textSize, wide } =
+    bytes.length * (MAX_COST_PER_BYTE + 2) <= budget ? { size: 0, wide: false } : decodedSize(bytes);
+  const needed = textSize === 0 ? 0 : textSize + parsedBytes(measureJson(bytes), wide);
+  if (needed > budget) {
     refuse(
       `the ${bytes.length}-byte response body would take about ${needed} bytes once parsed, more than ` +
         `${PARSED_BUDGET_FACTOR} times maxResponseBytes (${limit.maxBytes} bytes)`,

@@ -27,6 +27,12 @@ const COST = {
   heapNumber: 112,
 } as const;
 
+/**
+ * The most {@link parsedBytes} can come to per byte of body, characters (twice, if wide) included: an object's `{`
+ * (its header and its slot) is the dearest byte. A body short enough that even this fits the budget needs no count.
+ */
+export const MAX_COST_PER_BYTE = COST.object + COST.element + 2;
+
 /** Hidden-class paths remembered (a real page has a few hundred); past this, every new path is charged as new. */
 const MAX_SHAPES = 8192;
 /** Object nesting followed for hidden classes; deeper objects are charged as new at every property. */
@@ -164,12 +170,16 @@ export function measureJson(bytes: Uint8Array): JsonCost {
     if (end > start && isAllDigits(source, start, end)) charge += COST.indexProperty;
     const length = end - start;
     const level = objectDepth - 1;
-    const position = level >= 0 && level < MAX_TRACKED_DEPTH ? (count[level] as number) : MAX_DESCRIPTORS;
-    if (level >= 0 && level < MAX_TRACKED_DEPTH) count[level] = position + 1;
+    const tracked = level >= 0 && level < MAX_TRACKED_DEPTH;
+    const position = tracked ? (count[level] as number) : 0;
+    if (tracked) count[level] = position + 1;
     if (position >= MAX_DESCRIPTORS) return charge + COST.dictionaryEntry + length * 2;
-    const parent =
-      objectDepth > MAX_TRACKED_DEPTH || length > MAX_TRACKED_NAME ? -1 : (path[level] as number);
-    if (parent !== -1) {
+    // Outside what is followed, every name may be new. An object copies descriptors at most once (where it leaves
+    // the known paths), never more than its names: a copied descriptor per name covers that copy.
+    const untracked = charge + COST.newShape + length * 2 + COST.copiedDescriptor;
+    if (!tracked || path[level] === -1) return untracked;
+    const parent = path[level] as number;
+    if (length <= MAX_TRACKED_NAME) {
       // A hidden class is found by (parent class, name): hashed here, and the bytes compared on a hit, so a
       // collision can only make a name count as new (more), never as known.
       const hash = hashName(source, start, end, parent);
@@ -182,23 +192,20 @@ export function measureJson(bytes: Uint8Array): JsonCost {
         path[level] = node.id;
         return charge;
       }
-      // A hidden class no object here had: a new one, with a copy of the descriptors when it branches off.
-      const branches = (children[parent] as number) > 0;
-      charge += COST.newShape + length * 2 + (branches ? COST.copiedDescriptor * position : 0);
       if (node === undefined && shapes.size < MAX_SHAPES) {
+        // A hidden class no object here had: a new one, with a copy of the descriptors when it branches off.
+        const branches = (children[parent] as number) > 0;
         const id = children.length;
         children.push(0);
         children[parent] = (children[parent] as number) + 1;
         shapes.set(hash, { id, parent, start, end });
         path[level] = id;
-        return charge;
+        return charge + COST.newShape + length * 2 + (branches ? COST.copiedDescriptor * position : 0);
       }
-    } else {
-      charge += COST.newShape + length * 2 + COST.copiedDescriptor * position;
     }
-    // Untracked from here: every further name of this object is charged as new (an upper bound).
+    // Untracked from here on: the names before this one pay for the copy it may make.
     path[level] = -1;
-    return charge;
+    return untracked + COST.copiedDescriptor * position;
   }
 }
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/client.js';
 import { createClient, ResponseTooLargeError } from '../../src/index.js';
 import { type BodyLimit, limitBody, PARSED_BUDGET_FACTOR } from '../../src/internal/body-limit.js';
-import { measureJson, parsedBytes } from '../../src/internal/json-cost.js';
+import { MAX_COST_PER_BYTE, measureJson, parsedBytes } from '../../src/internal/json-cost.js';
 
 const MB = 1024 * 1024;
 
@@ -107,6 +107,49 @@ describe('measureJson', () => {
         return parsedBytes(cost, wide) >= cost.characters && cost.fixed >= 0 && Number.isFinite(cost.fixed);
       }),
     );
+  });
+
+  it('never counts more than MAX_COST_PER_BYTE per byte, for any bytes (so short bodies may skip the count)', () => {
+    // JSON's own characters, weighted towards the dear ones, plus anything else a hostile server may send.
+    const token = fc.oneof(
+      fc.constantFrom(
+        '{',
+        '[',
+        '}',
+        ']',
+        ':',
+        ',',
+        '"',
+        '\\',
+        'u',
+        '"1":',
+        '"a":',
+        '"":',
+        '.',
+        'e',
+        '1',
+        't',
+        ' ',
+      ),
+      fc.string({ maxLength: 3 }),
+    );
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 400 }), (tokens) => {
+        const bytes = new TextEncoder().encode(tokens.join(''));
+        return parsedBytes(measureJson(bytes), true) <= MAX_COST_PER_BYTE * bytes.length;
+      }),
+      { numRuns: 2000 },
+    );
+    // The dearest shapes, long enough for every amortized charge to show.
+    for (const body of [
+      '{'.repeat(5000),
+      '['.repeat(5000),
+      repeated('{"1":0,"2":0}', 2000),
+      `[${Array.from({ length: 3000 }, (_, i) => `{${Array.from({ length: 30 }, (_, k) => `"${k}":0`).join(',')},"${i}x":0}`).join(',')}]`,
+    ]) {
+      const bytes = new TextEncoder().encode(body);
+      expect(parsedBytes(measureJson(bytes), true)).toBeLessThanOrEqual(MAX_COST_PER_BYTE * bytes.length);
+    }
   });
 
   it('charges a key path once: repeated objects of one shape cost less than objects of new shapes', () => {
