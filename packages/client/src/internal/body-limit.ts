@@ -20,8 +20,8 @@ export interface BodyLimit {
 }
 
 /**
- * The response with its body read, bounded and decoded: a `Content-Length` above `limit.maxBytes` fails before any
- * byte is read, a body that grows past it (a gzip bomb, an endless stream) fails as soon as it does, and a body
+ * The response with its body read, bounded and decoded (or as it came, when its `Content-Length` is too short for
+ * any of this to matter): a `Content-Length` above `limit.maxBytes` fails before any byte is read, a body that grows past it (a gzip bomb, an endless stream) fails as soon as it does, and a body
  * whose text and parsed values would take more than {@link PARSED_BUDGET_FACTOR} times the bound (`[{},{},...]`
  * takes 30 times its size once parsed) fails before it is parsed. So memory stays near the bound whatever the
  * server sends. Failing sets `limit.exceeded` (and `limit.reason`) and throws.
@@ -42,12 +42,14 @@ export async function limitBody(response: Response, limit: BodyLimit): Promise<R
   // Without compression `fetch` delivers no more than a declared Content-Length: one buffer of that size will do.
   const encoding = (response.headers.get('content-encoding') ?? '').trim().toLowerCase();
   const exact = hasLength && (encoding === '' || encoding === 'identity') ? declared : undefined;
-  const bytes = await readBounded(response.body, limit.maxBytes, exact, refuse);
   const budget = PARSED_BUDGET_FACTOR * limit.maxBytes;
-  // A short body cannot pass the budget whatever it holds (the text takes at most two bytes per byte): not counted.
+  // A short body cannot pass the budget whatever it holds (its text takes at most two bytes per byte). One whose
+  // length is known that far ahead is handed on unread, as `fetch` gave it; others are read, and not counted.
+  const short = (length: number): boolean => length * (MAX_COST_PER_BYTE + 2) <= budget;
+  if (exact !== undefined && short(exact)) return response;
+  const bytes = await readBounded(response.body, limit.maxBytes, exact, refuse);
   // Otherwise both are estimated from the bytes, so that a body refused here is never decoded.
-  const { size: textSize, wide } =
-    bytes.length * (MAX_COST_PER_BYTE + 2) <= budget ? { size: 0, wide: false } : decodedSize(bytes);
+  const { size: textSize, wide } = short(bytes.length) ? { size: 0, wide: false } : decodedSize(bytes);
   const needed = textSize === 0 ? 0 : textSize + parsedBytes(measureJson(bytes), wide);
   if (needed > budget) {
     refuse(
