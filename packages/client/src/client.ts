@@ -25,6 +25,7 @@ import {
   planStatusBatches,
   statusShapeProblem,
 } from './internal/contract-status-batch.js';
+import { escapeControl } from './internal/escape.js';
 import type { PageBody, PageSource } from './internal/exact-pager.js';
 import { buildHeaders, checkApiKey, credentialValues } from './internal/header-checks.js';
 import { LISTS, type ListName } from './internal/lists.js';
@@ -57,8 +58,12 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Default time limit of a whole call: every attempt, backoff and queued wait together. */
 export const DEFAULT_DEADLINE_MS = 60_000;
 
-/** Default bound on a decoded response body: 32 MiB, far above the largest real page (50 rows, about 1 MB). */
-export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+/**
+ * Default bound on a decoded response body: 8 MiB. The real API's largest answers (a page of 50 transactions with
+ * contract sources) run to about 1 MB, and a body passes while its text and parsed values are estimated under
+ * 1.5 times the bound, which such JSON meets up to about 2.4 MB; a call then stays within about 32 MiB of memory.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 type PathParams<Op extends keyof operations> = operations[Op]['parameters']['path'];
 
@@ -102,7 +107,11 @@ export class BlockindexClient {
     const secrets = credentialValues(headers, credentialHeaders);
     const warned = new Set<string>();
     const onWarning = options.onWarning ?? warnOncePerProcess;
-    const pacer = options.rateLimit ? new Pacer(options.rateLimit, Boolean(options.apiKey)) : undefined;
+    // Server-named pauses are capped like server-named retry waits (`retry: false` keeps the default cap).
+    const maxPauseMs = options.retry === false ? undefined : options.retry?.maxRetryAfterMs;
+    const pacer = options.rateLimit
+      ? new Pacer(options.rateLimit, Boolean(options.apiKey), maxPauseMs)
+      : undefined;
     this.#config = {
       fetch: options.fetch,
       signal: options.signal,
@@ -124,7 +133,7 @@ export class BlockindexClient {
           url: redact(response.url, secrets),
         });
       },
-      ...(pacer && { pace: pacer.wait.bind(pacer), paced: pacer.observe.bind(pacer) }),
+      ...(pacer && { pace: pacer.reserve.bind(pacer), paced: pacer.observe.bind(pacer) }),
     };
   }
 
@@ -334,8 +343,11 @@ function warnOncePerProcess(warning: ApiWarning): void {
   if (globalThis.process?.env?.NODE_ENV === 'test') return;
   warnedInProcess.add(warning.operation);
   const instead = warning.replacement ? `; use ${warning.replacement} instead` : '';
+  // The header's text is the server's: escaped, so it cannot add lines or terminal escapes to the app's log.
   console.warn(
-    `[@blockindex/client] ${warning.operation}: the API sent Warning: ${warning.warning}${instead}`,
+    escapeControl(
+      `[@blockindex/client] ${warning.operation}: the API sent Warning: ${warning.warning}${instead}`,
+    ),
   );
 }
 

@@ -1,4 +1,5 @@
 import { STATUS_TEXT } from '@blockindex/spec/constants';
+import { escapeControl } from './internal/escape.js';
 import { redact, redactHeaders, redactJson } from './internal/redact.js';
 import { summarize } from './internal/summary.js';
 import type { ApiErrorBody } from './types.js';
@@ -16,7 +17,8 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /**
  * Base class of every error this client throws; `instanceof BlockindexError` catches them all. Errors are safe to
- * log: `JSON.stringify(error)` and `util.inspect(error)` give a bounded summary with credentials blanked out.
+ * log: `JSON.stringify(error)` and `util.inspect(error)` give a bounded summary with credentials blanked out, and
+ * the message has every control character a server sent escaped (`\n`, `\u001b`).
  */
 export class BlockindexError extends Error {
   override readonly name: string = 'BlockindexError';
@@ -26,7 +28,9 @@ export class BlockindexError extends Error {
   readonly url: string | undefined;
 
   constructor(message: string, options: BlockindexErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    // Messages quote what servers send (error bodies, reasons, causes): control characters in them are escaped,
+    // so that logging an error can never forge a log line or send a terminal escape sequence.
+    super(escapeControl(message), options.cause === undefined ? undefined : { cause: options.cause });
     this.method = options.method;
     this.url = options.url;
   }
@@ -46,10 +50,12 @@ export class BlockindexError extends Error {
       const value = (this as Record<string, unknown>)[key];
       if (value !== undefined) out[key] = value;
     }
-    if ('body' in this && this.body !== undefined) out.body = summarize(this.body);
+    // Both quote the server: escaped like the message (JSON.stringify alone leaves C1 and bidi controls raw).
+    if ('body' in this && this.body !== undefined) out.body = escapeControl(summarize(this.body));
     if (this.cause !== undefined) {
-      out.cause =
-        this.cause instanceof Error ? `${this.cause.name}: ${this.cause.message}` : summarize(this.cause);
+      out.cause = escapeControl(
+        this.cause instanceof Error ? `${this.cause.name}: ${this.cause.message}` : summarize(this.cause),
+      );
     }
     return out;
   }
@@ -169,6 +175,15 @@ export class ServerError extends ApiError {
 /** The request never got a response: DNS, refused connection, reset socket, CORS, ... */
 export class ConnectionError extends BlockindexError {
   override readonly name: string = 'ConnectionError';
+}
+
+/**
+ * The server redirected somewhere the client will not follow: more than 20 hops, a target that is not http(s) or
+ * not a URL, or (in a browser) a hidden target for a request carrying credentials. A kind of
+ * {@link ConnectionError}, but final: the same request would be redirected the same way, so it is never retried.
+ */
+export class RedirectError extends ConnectionError {
+  override readonly name: string = 'RedirectError';
 }
 
 /** One attempt took longer than `timeoutMs`. A kind of {@link ConnectionError}, so it is retried like one. */

@@ -73,6 +73,7 @@ export {
   ListOutpacedError,
   NotFoundError,
   RateLimitError,
+  RedirectError,
   ResponseParseError,
   ResponseTooLargeError,
   ServerError,

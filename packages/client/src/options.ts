@@ -36,7 +36,7 @@ export interface RequestOptions {
   timeoutMs?: number | undefined;
   /** Time limit of the whole call (every attempt, backoff and queued wait), in ms (`0` or `Infinity`: none). */
   deadlineMs?: number | undefined;
-  /** Largest decoded response body accepted, in bytes (`Infinity`: none). */
+  /** Largest decoded response body accepted, in bytes (`Infinity`: none); see `ClientOptions.maxResponseBytes`. */
   maxResponseBytes?: number | undefined;
   /** Retry settings for this call, merged over the client's; `false` disables retries. */
   retry?: RetryOptions | false | undefined;
@@ -106,7 +106,11 @@ export interface ClientOptions {
   timeoutMs?: number | undefined;
   /** Time limit of a whole call (attempts, backoff, queued waits), in ms; `0` or `Infinity` for none. Default 60 000. */
   deadlineMs?: number | undefined;
-  /** Largest decoded response body accepted, in bytes; `Infinity` for none. Default 32 MiB. */
+  /**
+   * Largest decoded response body accepted, in bytes; `Infinity` for none. Default 8 MiB. A body must also parse
+   * within 1.5 times this (its text and values, estimated before `JSON.parse` runs), so a call's memory stays within
+   * about four times it whatever the server sends.
+   */
   maxResponseBytes?: number | undefined;
   /** Aborts every request of this client. */
   signal?: AbortSignal | undefined;

@@ -1,4 +1,4 @@
-import { AbortError, ApiError, ConnectionError } from './errors.js';
+import { AbortError, ApiError, ConnectionError, RedirectError } from './errors.js';
 
 /** How failed requests are retried; every field is optional and falls back to the default shown. */
 export interface RetryOptions {
@@ -52,8 +52,12 @@ function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || (status >= 500 && status <= 599);
 }
 
-/** Connection failures (timeouts included) and retryable statuses; never an abort or a parse error. */
+/**
+ * Connection failures (timeouts included) and retryable statuses; never an abort, a parse error or a redirect the
+ * client refused to follow.
+ */
 export function isRetryableError(error: unknown): boolean {
+  if (error instanceof RedirectError) return false;
   if (error instanceof ConnectionError) return true;
   return error instanceof ApiError && isRetryableStatus(error.status);
 }
@@ -98,13 +102,20 @@ export function parseRetryAfterMs(
   }
 
   const limited = status === 429 || headers.get('ratelimit-remaining')?.trim() === '0';
-  const reset = headers.get('ratelimit-reset')?.trim();
-  if (limited && reset !== undefined && /^\d+$/.test(reset)) {
-    const value = Number(reset);
-    // Hiro documents a unix timestamp, the IETF draft delta-seconds; no delta is anywhere near 2001 in seconds.
-    return value > 1_000_000_000 ? Math.max(0, value * 1000 - now) : value * 1000;
-  }
-  return undefined;
+  const reset = headers.get('ratelimit-reset');
+  return limited && reset !== null ? parseRateLimitResetMs(reset, now) : undefined;
+}
+
+/**
+ * A `ratelimit-reset` value as a delay in ms, or `undefined` when it is not a non-negative integer: delta seconds,
+ * or a unix timestamp in seconds when it is that large (Hiro documents a timestamp, the IETF draft delta-seconds;
+ * no delta is anywhere near 2001 in seconds).
+ */
+export function parseRateLimitResetMs(value: string, now: number = Date.now()): number | undefined {
+  const reset = value.trim();
+  if (!/^\d+$/.test(reset)) return undefined;
+  const n = Number(reset);
+  return n > 1_000_000_000 ? Math.max(0, n * 1000 - now) : n * 1000;
 }
 
 /** The three date forms RFC 9110 allows in `Retry-After`: IMF-fixdate, RFC 850 and asctime. */
@@ -131,9 +142,31 @@ export function retryDelayMs(
   return backoffDelayMs(retryIndex, policy, random);
 }
 
+/** The longest delay `setTimeout` takes as given: a longer one fires after 1 ms (with a `TimeoutOverflowWarning`). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Runs `callback` after `ms` (`Infinity`: never), however long: a delay past what one `setTimeout` can hold
+ * (about 24.8 days) is waited in several timers. Returns the function that cancels it.
+ */
+export function setLongTimeout(callback: () => void, ms: number): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const dueAt = Date.now() + ms;
+  const arm = (left: number): void => {
+    if (left === Number.POSITIVE_INFINITY) return;
+    if (left <= MAX_TIMER_MS) {
+      timer = setTimeout(callback, Math.max(0, left));
+      return;
+    }
+    timer = setTimeout(() => arm(dueAt - Date.now()), MAX_TIMER_MS);
+  };
+  arm(ms);
+  return () => clearTimeout(timer);
+}
+
 /**
  * Waits `ms`, rejecting with an {@link AbortError} as soon as `signal` aborts. Built on `setTimeout`, so
- * `vi.useFakeTimers()` controls it.
+ * `vi.useFakeTimers()` controls it; a wait longer than one timer can hold (2^31 - 1 ms) is chained, not cut short.
  */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -142,10 +175,10 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       return;
     }
     const onAbort = (): void => {
-      clearTimeout(timer);
+      cancel();
       reject(abortErrorFrom(signal as AbortSignal));
     };
-    const timer = setTimeout(() => {
+    const cancel = setLongTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
