@@ -15,11 +15,20 @@ export interface BlockindexErrorOptions {
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /**
+ * The brand of this package's errors: `'api'` (a non-2xx answer), `'connection'` (no answer, or too late) or `'error'`.
+ * A global symbol, so an app with two copies of the client (two versions) still tells its errors apart, which
+ * `instanceof` cannot across copies.
+ */
+export const ERROR_KIND: unique symbol = Symbol.for('@blockindex/client.error-kind');
+
+/**
  * Base class of every error this client throws; `instanceof BlockindexError` catches them all. Errors are safe to
  * log: `JSON.stringify(error)` and `util.inspect(error)` give a bounded summary with credentials blanked out.
  */
 export class BlockindexError extends Error {
   override readonly name: string = 'BlockindexError';
+  /** @internal See {@link ERROR_KIND}. */
+  readonly [ERROR_KIND]: string = 'error';
   /** HTTP method of the request, when the error is about one. */
   readonly method: string | undefined;
   /** Full URL of the request (credentials blanked out), when the error is about one. */
@@ -79,6 +88,8 @@ export interface ApiErrorInit {
 /** The server answered with a non-2xx status; subclasses narrow it by status family. */
 export class ApiError extends BlockindexError {
   override readonly name: string = 'ApiError';
+  /** @internal */
+  override readonly [ERROR_KIND]: string = 'api';
   /** HTTP status of the response. */
   readonly status: number;
   /**
@@ -169,6 +180,8 @@ export class ServerError extends ApiError {
 /** The request never got a response: DNS, refused connection, reset socket, CORS, ... */
 export class ConnectionError extends BlockindexError {
   override readonly name: string = 'ConnectionError';
+  /** @internal */
+  override readonly [ERROR_KIND]: string = 'connection';
 }
 
 /** One attempt took longer than `timeoutMs`. A kind of {@link ConnectionError}, so it is retried like one. */

@@ -1,0 +1,99 @@
+import type { paths } from '@blockindex/spec/types';
+import { BASE_URLS, normalizeBaseUrl } from '../base-urls.js';
+import { DEPRECATIONS } from '../deprecations.js';
+import type { ApiWarning, CoreOptions } from '../options.js';
+import type { CoreState } from './core-state.js';
+import { buildHeaders, checkApiKey, credentialValues } from './header-checks.js';
+import { createFetchClient } from './openapi-fetch.js';
+import { checkClientOptions } from './option-checks.js';
+import { serializePath } from './path-serializer.js';
+import { redact } from './redact.js';
+import { tagMiddleware } from './transport.js';
+
+/** Default time limit of one attempt. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Default time limit of a whole call: every attempt, backoff and queued wait together. */
+export const DEFAULT_DEADLINE_MS = 60_000;
+
+/** Default bound on a decoded response body: 32 MiB, far above the largest real page (50 rows, about 1 MB). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Checks the options and builds what a core holds: base URLs, headers and credentials, the openapi-fetch client and
+ * the transport settings. `where` names the options in error messages (`createClient options.timeoutMs ...`).
+ */
+export function buildState(options: CoreOptions, where: string): CoreState {
+  checkClientOptions(options, where);
+  const baseUrl = normalizeBaseUrl(options.baseUrl ?? BASE_URLS.mainnet);
+  const ordinalsBaseUrl =
+    options.ordinalsBaseUrl === undefined ? baseUrl : normalizeBaseUrl(options.ordinalsBaseUrl, 'ordinalsBaseUrl');
+  const headers = buildHeaders(options.headers, 'headers');
+  const keyHeader = options.apiKeyHeader ?? 'x-api-key';
+  if (options.apiKey) {
+    checkApiKey(options.apiKey, keyHeader);
+    headers.set(keyHeader, options.apiKey);
+  }
+  const credentialHeaders = ['authorization', 'proxy-authorization'];
+  if (typeof keyHeader === 'string') credentialHeaders.push(keyHeader.toLowerCase());
+  for (const name of options.credentialHeaders ?? []) credentialHeaders.push(String(name).toLowerCase());
+  // The per-call `fetch` passed by the transport replaces this one; it is here so nothing captures a global.
+  // Headers go over as a plain object, or not at all: openapi-fetch merges them into every request.
+  const fixedHeaders = Object.fromEntries(headers);
+  const api = createFetchClient<paths>({
+    baseUrl,
+    ...(Object.keys(fixedHeaders).length > 0 && { headers: fixedHeaders }),
+    fetch: (req) => globalThis.fetch(req),
+    pathSerializer: serializePath,
+  });
+  const userErrors = new WeakSet<object>();
+  for (const middleware of options.use ?? []) api.use(tagMiddleware(middleware, userErrors));
+  const secrets = credentialValues(headers, credentialHeaders);
+  const warned = new Set<string>();
+  const onWarning = options.onWarning ?? warnOncePerProcess;
+  const pacer = options.rateLimit;
+  return {
+    api,
+    baseUrl,
+    ordinalsBaseUrl,
+    config: {
+      fetch: options.fetch,
+      signal: options.signal,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      retry: options.retry,
+      secrets,
+      credentialHeaders,
+      sentApiKey: Boolean(options.apiKey) || secrets.length > 0,
+      userErrors,
+      onWarningHeader: (operation, response) => {
+        if (warned.has(operation)) return;
+        warned.add(operation);
+        onWarning({
+          operation,
+          warning: redact(response.headers.get('warning') ?? '', secrets),
+          replacement: DEPRECATIONS[operation as keyof typeof DEPRECATIONS],
+          url: redact(response.url, secrets),
+        });
+      },
+      ...(pacer && { pace: pacer.wait.bind(pacer), paced: pacer.observe.bind(pacer) }),
+    },
+  };
+}
+
+/**
+ * The default `onWarning`: each operation's warning once per process through `console.warn`, so a long-running
+ * server logs a handful of lines at most. Quiet under a test runner (`NODE_ENV=test`, set by Vitest and Jest),
+ * where it would only add noise to every run; pass `onWarning` to see warnings there.
+ */
+const warnedInProcess = new Set<string>();
+function warnOncePerProcess(warning: ApiWarning): void {
+  if (warnedInProcess.has(warning.operation)) return;
+  if (globalThis.process?.env?.NODE_ENV === 'test') return;
+  warnedInProcess.add(warning.operation);
+  const instead = warning.replacement ? `; use ${warning.replacement} instead` : '';
+  console.warn(
+    `[@blockindex/client] ${warning.operation}: the API sent Warning: ${warning.warning}${instead}`,
+  );
+}
