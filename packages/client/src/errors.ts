@@ -1,5 +1,5 @@
-import { STATUS_TEXT } from '@blockindex/spec/constants';
 import { redact, redactHeaders, redactJson } from './internal/redact.js';
+import { statusText } from './internal/status-text.js';
 import { summarize } from './internal/summary.js';
 import type { ApiErrorBody } from './types.js';
 
@@ -312,7 +312,7 @@ function formatApiErrorMessage(init: ApiErrorInit): string {
 const MAX_DETAIL = 200;
 
 function describeBody({ status, body, headers }: ApiErrorInit): string {
-  const fallback = STATUS_TEXT[status] ?? (status >= 500 ? 'Server error' : 'Request failed');
+  const fallback = statusText(status);
   if (body === undefined || body === null) return `${fallback} (empty body)`;
   if (typeof body === 'string') {
     const text = body.trim();

@@ -102,6 +102,12 @@ export type { PageData, PageParam } from './page-param.js';
 export type { PagePromise } from './page-promise.js';
 export { iterate, iteratePages } from './pagination.js';
 export type { RetryOptions, RetryPolicy } from './retry.js';
-export { DEFAULT_RETRY_POLICY, isRetryableError, parseRetryAfterMs, retryDelayMs } from './retry.js';
+export {
+  backoffDelayMs,
+  DEFAULT_RETRY_POLICY,
+  isRetryableError,
+  parseRetryAfterMs,
+  retryDelayMs,
+} from './retry.js';
 export { createRetryPolicy } from './retry-policy.js';
 export type { ApiErrorBody } from './types.js';

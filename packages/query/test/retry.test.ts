@@ -77,7 +77,7 @@ describe('createQueryRetry', () => {
     const { retry } = createQueryRetry({ maxRetries: 0 });
     expect(retry !== false && retry(0, new ConnectionError('x'))).toBe(false);
     expect(() => createQueryRetry({ maxRetries: -1 })).toThrow(
-      /retry.maxRetries must be a number >= 0; got -1/,
+      /retry.maxRetries must be at least 0; got -1/,
     );
   });
 });
