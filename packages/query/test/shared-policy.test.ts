@@ -23,8 +23,12 @@ describe('query keys hold everything that changes an answer', () => {
     const a = stubFetch(() => token('from-a'));
     const b = stubFetch(() => token('from-b'));
     const base = { baseUrl: 'https://api.example.test' };
-    const first = createQueryOptions(createClient({ ...base, ordinalsBaseUrl: 'https://a.test', fetch: a.fetch }));
-    const second = createQueryOptions(createClient({ ...base, ordinalsBaseUrl: 'https://b.test', fetch: b.fetch }));
+    const first = createQueryOptions(
+      createClient({ ...base, ordinalsBaseUrl: 'https://a.test', fetch: a.fetch }),
+    );
+    const second = createQueryOptions(
+      createClient({ ...base, ordinalsBaseUrl: 'https://b.test', fetch: b.fetch }),
+    );
     expect(first.getBrc20Token('ordi').queryKey).not.toEqual(second.getBrc20Token('ordi').queryKey);
     const queryClient = new QueryClient();
     expect((await queryClient.fetchQuery(first.getBrc20Token('ordi'))).token.ticker).toBe('from-a');
@@ -36,7 +40,9 @@ describe('query keys hold everything that changes an answer', () => {
   });
 
   it('never puts a credential in a key', () => {
-    const queries = createQueryOptions(createClient({ apiKey: 'sk-secret-key', headers: { authorization: 'x' } }));
+    const queries = createQueryOptions(
+      createClient({ apiKey: 'sk-secret-key', headers: { authorization: 'x' } }),
+    );
     expect(JSON.stringify(queries.getBrc20Token('ordi').queryKey)).not.toContain('sk-secret-key');
   });
 });
@@ -47,18 +53,21 @@ describe('hex ids', () => {
     ['0X prefix', `0X${hash}`],
     ['upper case', hash],
     ['0x and upper case', `0x${hash}`],
-  ])('share one entry with the lower-case 0x spelling (%s), which is what the client sends', async (_, spelling) => {
-    const { fetch, urls } = stubFetch(() => ({ height: 1 }));
-    const queries = createQueryOptions(createClient({ fetch }));
-    const canonical = `0x${hash.toLowerCase()}`;
-    const options = queries.getBlockByBurnBlockHash(spelling);
-    expect(options.queryKey).toEqual(queries.getBlockByBurnBlockHash(canonical).queryKey);
-    expect(options.queryKey.at(-1)).toBe(canonical);
-    await new QueryClient().fetchQuery(options);
-    expect(urls).toEqual([`https://api.hiro.so/extended/v1/block/by_burn_block_hash/${canonical}`]);
-    const events = queries.getAddressTransactionEvents('SP1', spelling).queryKey;
-    expect(events).toEqual(queries.getAddressTransactionEvents('SP1', canonical).queryKey);
-  });
+  ])(
+    'share one entry with the lower-case 0x spelling (%s), which is what the client sends',
+    async (_, spelling) => {
+      const { fetch, urls } = stubFetch(() => ({ height: 1 }));
+      const queries = createQueryOptions(createClient({ fetch }));
+      const canonical = `0x${hash.toLowerCase()}`;
+      const options = queries.getBlockByBurnBlockHash(spelling);
+      expect(options.queryKey).toEqual(queries.getBlockByBurnBlockHash(canonical).queryKey);
+      expect(options.queryKey.at(-1)).toBe(canonical);
+      await new QueryClient().fetchQuery(options);
+      expect(urls).toEqual([`https://api.hiro.so/extended/v1/block/by_burn_block_hash/${canonical}`]);
+      const events = queries.getAddressTransactionEvents('SP1', spelling).queryKey;
+      expect(events).toEqual(queries.getAddressTransactionEvents('SP1', canonical).queryKey);
+    },
+  );
 });
 
 describe('createQueryRetry follows the client rules', () => {
@@ -93,15 +102,17 @@ describe('errors of another copy of the client', () => {
     expect(foreign).not.toBeInstanceOf(ServerError);
     expect(isRetryableQueryError(foreign)).toBe(true);
     expect(isRetryableQueryError(new otherCopy.TimeoutError('slow'))).toBe(true);
-    expect(isRetryableQueryError(new otherCopy.NotFoundError({ ...init, status: 404, headers: new Headers() }))).toBe(
-      false,
-    );
+    expect(
+      isRetryableQueryError(new otherCopy.NotFoundError({ ...init, status: 404, headers: new Headers() })),
+    ).toBe(false);
     expect(createQueryRetry().retryDelay(0, foreign)).toBe(2000);
   });
 
   it('leaves look-alikes that are not ours alone', () => {
     expect(isRetryableQueryError(new DOMException('late', 'TimeoutError'))).toBe(false);
-    expect(isRetryableQueryError(Object.assign(new Error('x'), { name: 'ServerError', status: 503 }))).toBe(false);
+    expect(isRetryableQueryError(Object.assign(new Error('x'), { name: 'ServerError', status: 503 }))).toBe(
+      false,
+    );
   });
 });
 
@@ -111,10 +122,15 @@ describe('the contract status map in the cache', () => {
     const status = (n: number) => ({ found: false, n });
     const { fetch } = stubFetch(() => {
       round += 1;
-      return JSON.parse(`{"__proto__": ${JSON.stringify(status(round))}, "SP1.a": ${JSON.stringify(status(round))}}`);
+      return JSON.parse(
+        `{"__proto__": ${JSON.stringify(status(round))}, "SP1.a": ${JSON.stringify(status(round))}}`,
+      );
     });
     const queryClient = new QueryClient();
-    const options = createQueryOptions(createClient({ fetch })).getSmartContractsStatus(['__proto__', 'SP1.a']);
+    const options = createQueryOptions(createClient({ fetch })).getSmartContractsStatus([
+      '__proto__',
+      'SP1.a',
+    ]);
     await queryClient.fetchQuery(options);
     await queryClient.refetchQueries({ queryKey: options.queryKey });
     const data = queryClient.getQueryData(options.queryKey) as Record<string, unknown>;
@@ -130,7 +146,12 @@ describe('a core instead of a client', () => {
     const { fetch, urls } = stubFetch(() => token('ordi'));
     const core = createCore({ baseUrl: 'https://api.example.test', fetch });
     const queries = createQueryOptions(core);
-    expect(queries.getBrc20Token('ORDI').queryKey).toEqual(['blockindex', 'https://api.example.test', 'brc20-token', 'ordi']);
+    expect(queries.getBrc20Token('ORDI').queryKey).toEqual([
+      'blockindex',
+      'https://api.example.test',
+      'brc20-token',
+      'ordi',
+    ]);
     expect((await new QueryClient().fetchQuery(queries.getBrc20Token('ordi'))).token.ticker).toBe('ordi');
     expect(urls).toEqual(['https://api.example.test/ordinals/v1/brc-20/tokens/ordi']);
   });
