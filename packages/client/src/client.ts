@@ -16,8 +16,8 @@ import type {
 import type { ApiPromise } from './api-promise.js';
 import { getSmartContractsStatus } from './contract-status.js';
 import type { BlockindexCore } from './core.js';
-import { attachState } from './internal/core-state.js';
 import { buildState } from './internal/core-setup.js';
+import { attachState } from './internal/core-state.js';
 import type { ListPromiseClass } from './internal/list-call.js';
 import { checkClientOptions, isPacer } from './internal/option-checks.js';
 import { addressTransactions, transactionEvents, transactionsWithTransfers } from './list-operations.js';
@@ -26,7 +26,11 @@ import type { ClientOptions, ContractStatusOptions, ListOptions, RequestOptions 
 import { createPacer, type RatePacer } from './pacer.js';
 import { PagePromise } from './page-promise.js';
 
-export { DEFAULT_DEADLINE_MS, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './internal/core-setup.js';
+export {
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+} from './internal/core-setup.js';
 
 type PathParams<Op extends keyof operations> = operations[Op]['parameters']['path'];
 

@@ -33,7 +33,10 @@ export function getSmartContractsStatus(
   type Result = WithResponse<SmartContractsStatusResponse>;
   return new ApiPromise(
     deferred<Result>(core, async (state) => {
-      const batches = planStatusBatches(checkIds('contractIds', contractIds), `${state.baseUrl}${PATH}`.length);
+      const batches = planStatusBatches(
+        checkIds('contractIds', contractIds),
+        `${state.baseUrl}${PATH}`.length,
+      );
       const { concurrency = DEFAULT_STATUS_CONCURRENCY, ...requestOptions } = options ?? {};
       checkConcurrency(concurrency);
       if (batches.length === 0) {
@@ -46,7 +49,10 @@ export function getSmartContractsStatus(
           send(
             state.config,
             (init) =>
-              (state.api.GET as AnyGet<unknown>)(PATH, { params: { query: { contract_id: batch } }, ...init }),
+              (state.api.GET as AnyGet<unknown>)(PATH, {
+                params: { query: { contract_id: batch } },
+                ...init,
+              }),
             { ...requestOptions, signal },
             {
               operation: 'getSmartContractsStatus',

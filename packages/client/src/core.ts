@@ -1,9 +1,13 @@
-import { attachState } from './internal/core-state.js';
 import { buildState } from './internal/core-setup.js';
+import { attachState } from './internal/core-state.js';
 import { isPacer } from './internal/option-checks.js';
 import type { CoreOptions } from './options.js';
 
-export { DEFAULT_DEADLINE_MS, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './internal/core-setup.js';
+export {
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+} from './internal/core-setup.js';
 
 /**
  * The configured core of the API client: base URLs, credentials and redirect policy, the transport with its typed

@@ -80,7 +80,16 @@ export function transactionsWithTransfers(
 ): ListPromise<AddressTransactionWithTransfers, AddressTransactionWithTransfersPage> {
   const pathParams = () => ({ principal: checkId('principal', principal) });
   const operation = 'getAccountTransactionsWithTransfers';
-  return listCall(Kind, core, operation, TRANSACTIONS_WITH_TRANSFERS, pathParams, query, options, exactPageAfter);
+  return listCall(
+    Kind,
+    core,
+    operation,
+    TRANSACTIONS_WITH_TRANSFERS,
+    pathParams,
+    query,
+    options,
+    exactPageAfter,
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Middleware } from 'openapi-fetch';
-import type { PageParam } from './page-param.js';
 import type { RatePacer } from './pacer.js';
+import type { PageParam } from './page-param.js';
 import type { RetryOptions } from './retry.js';
 
 /** A `fetch` as the client calls it: always with a `Request`. */

@@ -18,7 +18,9 @@ export type RatePacer = Pick<Pacer, 'wait' | 'observe'>;
 export function createPacer(options: true | RateLimitOptions = true, hasApiKey = false): RatePacer {
   if (options !== true) {
     if (typeof options !== 'object' || options === null) {
-      throw new TypeError(`createPacer options must be an object; got ${options === null ? 'null' : typeof options}`);
+      throw new TypeError(
+        `createPacer options must be an object; got ${options === null ? 'null' : typeof options}`,
+      );
     }
     checkRateLimit(options, 'createPacer options');
   }

@@ -1,6 +1,12 @@
 import { markHandled, type WithResponse } from './api-promise.js';
 import { BlockindexError } from './errors.js';
-import { type Chunk, type Frame, firstChunk, type PageBody, type PageRequest } from './internal/exact-pager.js';
+import {
+  type Chunk,
+  type Frame,
+  firstChunk,
+  type PageBody,
+  type PageRequest,
+} from './internal/exact-pager.js';
 import { checkIterationOptions } from './internal/option-checks.js';
 import { cursorPageAfter, type ListSource } from './internal/page-after.js';
 import { frameOf, paramOf } from './internal/page-params.js';
@@ -28,7 +34,9 @@ function loadPageAfter<TItem, TBody extends PageBody<TItem>>(
 ): Promise<Chunk<TItem, TBody> | null> {
   const after = frame.mode === 'cursor' ? cursorPageAfter : source.after;
   if (after === undefined) {
-    return Promise.reject(new BlockindexError('This list answered without a cursor: page it with iteratePages()'));
+    return Promise.reject(
+      new BlockindexError('This list answered without a cursor: page it with iteratePages()'),
+    );
   }
   return after(source, frame, signal);
 }
@@ -92,7 +100,11 @@ export class Page<TItem, TBody extends PageBody<TItem> = PageBody<TItem>> {
     if (!this.hasNextPage()) throw new BlockindexError('There is no next page; check hasNextPage() first');
     const link = options.signal ? linkedController([this.#signal, options.signal]) : undefined;
     try {
-      const chunk = await loadPageAfter(this.#source, this.#frame, link ? link.controller.signal : this.#signal);
+      const chunk = await loadPageAfter(
+        this.#source,
+        this.#frame,
+        link ? link.controller.signal : this.#signal,
+      );
       const frame = { ...this.#frame, end: this.#frame.next };
       return new Page(
         this.#source,

@@ -1,5 +1,11 @@
 import { AbortError } from './errors.js';
-import { clampPageSize, ExactPager, type Frame, type PageBody, type PageRequest } from './internal/exact-pager.js';
+import {
+  clampPageSize,
+  ExactPager,
+  type Frame,
+  type PageBody,
+  type PageRequest,
+} from './internal/exact-pager.js';
 import { checkIterationOptions } from './internal/option-checks.js';
 import { frameOf } from './internal/page-params.js';
 import { type ListPromise, Page } from './page.js';

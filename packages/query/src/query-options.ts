@@ -280,7 +280,11 @@ function single<TData, TKey extends QueryKey>(
   queryFn: (context: { signal: AbortSignal }) => Promise<TData>,
   structuralSharing?: false,
 ): BlockindexQueryOptions<TData, TKey> {
-  const options: BlockindexQueryOptions<TData, TKey> = { queryKey: queryKey as DataTag<TKey, TData>, queryFn, ...retry };
+  const options: BlockindexQueryOptions<TData, TKey> = {
+    queryKey: queryKey as DataTag<TKey, TData>,
+    queryFn,
+    ...retry,
+  };
   if (structuralSharing === false) options.structuralSharing = false;
   return options;
 }

@@ -32,7 +32,12 @@ export function getResource<T>(
       const params = { path: pathParams() };
       const baseUrl = ordinals ? state.ordinalsBaseUrl : state.baseUrl;
       const attempt = (init: AttemptInit) => (state.api.GET as AnyGet<T>)(path, { params, baseUrl, ...init });
-      return send(state.config, attempt, options, { operation, method: 'GET', path, shape: objectShapeProblem });
+      return send(state.config, attempt, options, {
+        operation,
+        method: 'GET',
+        path,
+        shape: objectShapeProblem,
+      });
     }),
   );
 }

@@ -27,7 +27,9 @@ export function buildState(options: CoreOptions, where: string): CoreState {
   checkClientOptions(options, where);
   const baseUrl = normalizeBaseUrl(options.baseUrl ?? BASE_URLS.mainnet);
   const ordinalsBaseUrl =
-    options.ordinalsBaseUrl === undefined ? baseUrl : normalizeBaseUrl(options.ordinalsBaseUrl, 'ordinalsBaseUrl');
+    options.ordinalsBaseUrl === undefined
+      ? baseUrl
+      : normalizeBaseUrl(options.ordinalsBaseUrl, 'ordinalsBaseUrl');
   const headers = buildHeaders(options.headers, 'headers');
   const keyHeader = options.apiKeyHeader ?? 'x-api-key';
   if (options.apiKey) {

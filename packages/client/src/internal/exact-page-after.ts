@@ -1,4 +1,11 @@
-import { type Chunk, ExactPager, type Frame, MAX_PAGE_SIZE, type PageBody, type PageSource } from './exact-pager.js';
+import {
+  type Chunk,
+  ExactPager,
+  type Frame,
+  MAX_PAGE_SIZE,
+  type PageBody,
+  type PageSource,
+} from './exact-pager.js';
 
 /**
  * The page after `frame`: up to `frame.pageSize` items from its next position on, exact whatever the chain did

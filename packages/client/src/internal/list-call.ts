@@ -1,5 +1,5 @@
-import type { ListPromise, ListStart } from '../page.js';
 import type { IterationOptions, ListOptions, RequestOptions } from '../options.js';
+import type { ListPromise, ListStart } from '../page.js';
 import { type AnyGet, deferred } from './call.js';
 import type { PageBody } from './exact-pager.js';
 import type { ListSpec } from './lists.js';
@@ -37,7 +37,9 @@ export function listCall<TItem, TBody extends PageBody<TItem>>(
     fetch: (request, pagerSignal) =>
       deferred(core, (state) => {
         const params = { path: pathParams(), query: list.query(query, request) };
-        const perRequest: RequestOptions = pagerSignal ? { ...requestOptions, signal: pagerSignal } : requestOptions;
+        const perRequest: RequestOptions = pagerSignal
+          ? { ...requestOptions, signal: pagerSignal }
+          : requestOptions;
         const get = (init: object) => (state.api.GET as AnyGet<TBody>)(list.path, { params, ...init });
         return send(state.config, get, perRequest, description);
       }),
@@ -48,5 +50,9 @@ export function listCall<TItem, TBody extends PageBody<TItem>>(
   if (concurrency !== undefined) iteration.concurrency = concurrency;
   if (signal !== undefined) iteration.signal = signal;
   if (pageParam !== undefined) iteration.pageParam = pageParam;
-  return new Kind<TItem, TBody>(source, { limit: query.limit, offset: query.offset, cursor: query.cursor }, iteration);
+  return new Kind<TItem, TBody>(
+    source,
+    { limit: query.limit, offset: query.offset, cursor: query.cursor },
+    iteration,
+  );
 }

@@ -40,7 +40,8 @@ export async function cursorPageAfter<TItem, TBody extends PageBody<TItem>>(
         'than end early without saying so',
     );
   }
-  if ((body as { prev_cursor?: unknown }).prev_cursor === null) pageEnd = Math.min(pageEnd, next + results.length);
+  if ((body as { prev_cursor?: unknown }).prev_cursor === null)
+    pageEnd = Math.min(pageEnd, next + results.length);
   const count = Math.min(results.length, pageEnd - next);
   const items = results.slice(0, count);
   // The list's own end stays unless this answer showed a nearer one.

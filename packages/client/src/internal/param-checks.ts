@@ -26,7 +26,8 @@ export function checkHex(name: string, value: unknown): string {
 
 /** Checks a list of ids: an array (a lone string would be split into characters) of identifiers. */
 export function checkIds(name: string, value: unknown): readonly string[] {
-  if (!Array.isArray(value)) throw new TypeError(`${name} must be an array of strings; got ${describe(value)}`);
+  if (!Array.isArray(value))
+    throw new TypeError(`${name} must be an array of strings; got ${describe(value)}`);
   value.forEach((id, i) => checkId(`${name}[${i}]`, id));
   return value;
 }

@@ -27,12 +27,14 @@ export type Calls = Pick<BlockindexClient, Operation>;
  * (the standalone operations, so an app built on `createCore` ships no client class).
  */
 export function callsOf(target: BlockindexClient | BlockindexCore): Calls {
-  if (typeof (target as Partial<BlockindexClient>).getBrc20Token === 'function') return target as BlockindexClient;
+  if (typeof (target as Partial<BlockindexClient>).getBrc20Token === 'function')
+    return target as BlockindexClient;
   const core = target as BlockindexCore;
   const calls: { [K in Operation]: (...args: never[]) => unknown } = {
     getBrc20Token: (ticker: string, options?: object) => getBrc20Token(core, ticker, options),
     getSmartContractsStatus: (ids: string[], options?: object) => getSmartContractsStatus(core, ids, options),
-    getBlockByBurnBlockHeight: (height: number, options?: object) => getBlockByBurnBlockHeight(core, height, options),
+    getBlockByBurnBlockHeight: (height: number, options?: object) =>
+      getBlockByBurnBlockHeight(core, height, options),
     getBlockByBurnBlockHash: (hash: string, options?: object) => getBlockByBurnBlockHash(core, hash, options),
     getAddressTransactions: (address: string, query?: object, options?: object) =>
       getAddressTransactions(core, address, query, options),
