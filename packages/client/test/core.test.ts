@@ -76,7 +76,11 @@ describe('createCore', () => {
   it('continues a list without a cursor exactly from a page param', async () => {
     const core = createCore();
     const query = { limit: 5, unanchored: false };
-    const before = mock.world.listTransactionsWithTransfers(address, { limit: 10, offset: 0, unanchored: false });
+    const before = mock.world.listTransactionsWithTransfers(address, {
+      limit: 10,
+      offset: 0,
+      unanchored: false,
+    });
     const first = await getAccountTransactionsWithTransfers(core, address, query);
     mock.world.mineBlock({ address, transactions: 3 });
     const pageParam = first.nextPageParam;

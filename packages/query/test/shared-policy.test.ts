@@ -137,7 +137,7 @@ describe('the contract status map in the cache', () => {
     expect(round).toBe(2);
     expect(Object.keys(data).sort()).toEqual(['SP1.a', '__proto__']);
     expect(Object.hasOwn(data, '__proto__')).toBe(true);
-    expect(data.__proto__).toEqual(status(2));
+    expect(Object.getOwnPropertyDescriptor(data, '__proto__')?.value).toEqual(status(2));
   });
 });
 

@@ -28,7 +28,7 @@ export function checkHex(name: string, value: unknown): string {
 export function checkIds(name: string, value: unknown): readonly string[] {
   if (!Array.isArray(value))
     throw new TypeError(`${name} must be an array of strings; got ${describe(value)}`);
-  value.forEach((id, i) => checkId(`${name}[${i}]`, id));
+  for (const [i, id] of value.entries()) checkId(`${name}[${i}]`, id);
   return value;
 }
 
