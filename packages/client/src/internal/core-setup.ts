@@ -1,12 +1,10 @@
-import type { paths } from '@blockindex/spec/types';
 import { BASE_URLS, normalizeBaseUrl } from '../base-urls.js';
 import { DEPRECATIONS } from '../deprecations.js';
 import type { ApiWarning, CoreOptions } from '../options.js';
 import type { CoreState } from './core-state.js';
+import { createGetClient } from './get-client.js';
 import { buildHeaders, checkApiKey, credentialValues } from './header-checks.js';
-import { createFetchClient } from './openapi-fetch.js';
 import { checkClientOptions } from './option-checks.js';
-import { serializePath } from './path-serializer.js';
 import { redact } from './redact.js';
 import { tagMiddleware } from './transport.js';
 
@@ -39,17 +37,16 @@ export function buildState(options: CoreOptions, where: string): CoreState {
   const credentialHeaders = ['authorization', 'proxy-authorization'];
   if (typeof keyHeader === 'string') credentialHeaders.push(keyHeader.toLowerCase());
   for (const name of options.credentialHeaders ?? []) credentialHeaders.push(String(name).toLowerCase());
-  // The per-call `fetch` passed by the transport replaces this one; it is here so nothing captures a global.
-  // Headers go over as a plain object, or not at all: openapi-fetch merges them into every request.
-  const fixedHeaders = Object.fromEntries(headers);
-  const api = createFetchClient<paths>({
-    baseUrl,
-    ...(Object.keys(fixedHeaders).length > 0 && { headers: fixedHeaders }),
-    fetch: (req) => globalThis.fetch(req),
-    pathSerializer: serializePath,
-  });
   const userErrors = new WeakSet<object>();
-  for (const middleware of options.use ?? []) api.use(tagMiddleware(middleware, userErrors));
+  const middleware = (options.use ?? []).filter(Boolean).map((m, i) => {
+    if (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m)) {
+      throw new TypeError(
+        `${where}.use[${i}] must be a middleware object with onRequest, onResponse or onError`,
+      );
+    }
+    return tagMiddleware(m, userErrors);
+  });
+  const api = createGetClient(baseUrl, Object.fromEntries(headers), middleware);
   const secrets = credentialValues(headers, credentialHeaders);
   const warned = new Set<string>();
   const onWarning = options.onWarning ?? warnOncePerProcess;

@@ -1,10 +1,9 @@
-import type { paths } from '@blockindex/spec/types';
-import type { Client } from 'openapi-fetch';
+import type { GetClient } from './get-client.js';
 import type { TransportConfig } from './transport.js';
 
-/** What a core holds besides its public fields: the openapi-fetch client and the transport settings. */
+/** What a core holds besides its public fields: the GET client and the transport settings. */
 export interface CoreState {
-  api: Client<paths>;
+  api: GetClient;
   config: TransportConfig;
   baseUrl: string;
   ordinalsBaseUrl: string;
