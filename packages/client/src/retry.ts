@@ -19,7 +19,7 @@ export interface RetryOptions {
 export type RetryPolicy = Required<RetryOptions>;
 
 /** The defaults: 2 retries, 0.5 s doubling to 8 s, server waits honoured up to 60 s. */
-export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
+export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = /* @__PURE__ */ Object.freeze({
   maxRetries: 2,
   initialDelayMs: 500,
   maxDelayMs: 8000,
