@@ -26,12 +26,6 @@ import type { ClientOptions, ContractStatusOptions, ListOptions, RequestOptions 
 import { createPacer, type RatePacer } from './pacer.js';
 import { PagePromise } from './page-promise.js';
 
-export {
-  DEFAULT_DEADLINE_MS,
-  DEFAULT_MAX_RESPONSE_BYTES,
-  DEFAULT_TIMEOUT_MS,
-} from './internal/core-setup.js';
-
 type PathParams<Op extends keyof operations> = operations[Op]['parameters']['path'];
 
 const Pages = PagePromise as ListPromiseClass;

@@ -2,7 +2,7 @@ import type { Middleware } from 'openapi-fetch';
 import { serializePath } from './path-serializer.js';
 
 /** What one GET is given: openapi-fetch's init, as far as this client uses it. */
-export interface GetInit {
+interface GetInit {
   params: { path?: Record<string, unknown>; query?: Record<string, unknown> };
   baseUrl?: string;
   fetch: (request: Request) => Promise<Response>;
@@ -12,7 +12,7 @@ export interface GetInit {
 }
 
 /** What a GET resolves to: openapi-fetch's result shape (`data` on a 2xx, `error` otherwise). */
-export interface GetResult {
+interface GetResult {
   data?: unknown;
   error?: unknown;
   response: Response;
