@@ -73,6 +73,24 @@ describe('createCore', () => {
     );
   });
 
+  it('skips the first page request when iteration starts in the same turn', async () => {
+    const urls: string[] = [];
+    const core = createCore({
+      fetch: (request) => {
+        urls.push(request.url);
+        return globalThis.fetch(request);
+      },
+    });
+    const got: string[] = [];
+    for await (const { tx } of iterate(
+      getAddressTransactions(core, address, {}, { pageSize: 5, maxItems: 5 }),
+    )) {
+      got.push(tx.tx_id);
+    }
+    expect(got).toEqual(addressTxIds().slice(0, 5));
+    expect(urls).toHaveLength(1);
+  });
+
   it('continues a list without a cursor exactly from a page param', async () => {
     const core = createCore();
     const query = { limit: 5, unanchored: false };
