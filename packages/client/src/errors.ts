@@ -1,6 +1,6 @@
-import { STATUS_TEXT } from '@blockindex/spec/constants';
 import { escapeControl } from './internal/escape.js';
 import { redact, redactHeaders, redactJson } from './internal/redact.js';
+import { statusText } from './internal/status-text.js';
 import { summarize } from './internal/summary.js';
 import type { ApiErrorBody } from './types.js';
 
@@ -16,12 +16,21 @@ export interface BlockindexErrorOptions {
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /**
+ * The brand of this package's errors: `'api'` (a non-2xx answer), `'connection'` (no answer, or too late) or `'error'`.
+ * A global symbol, so an app with two copies of the client (two versions) still tells its errors apart, which
+ * `instanceof` cannot across copies.
+ */
+export const ERROR_KIND: unique symbol = Symbol.for('@blockindex/client.error-kind');
+
+/**
  * Base class of every error this client throws; `instanceof BlockindexError` catches them all. Errors are safe to
  * log: `JSON.stringify(error)` and `util.inspect(error)` give a bounded summary with credentials blanked out, and
  * the message has every control character a server sent escaped (`\n`, `\u001b`).
  */
 export class BlockindexError extends Error {
   override readonly name: string = 'BlockindexError';
+  /** @internal See {@link ERROR_KIND}. */
+  readonly [ERROR_KIND]: string = 'error';
   /** HTTP method of the request, when the error is about one. */
   readonly method: string | undefined;
   /** Full URL of the request (credentials blanked out), when the error is about one. */
@@ -85,6 +94,8 @@ export interface ApiErrorInit {
 /** The server answered with a non-2xx status; subclasses narrow it by status family. */
 export class ApiError extends BlockindexError {
   override readonly name: string = 'ApiError';
+  /** @internal */
+  override readonly [ERROR_KIND]: string = 'api';
   /** HTTP status of the response. */
   readonly status: number;
   /**
@@ -175,6 +186,8 @@ export class ServerError extends ApiError {
 /** The request never got a response: DNS, refused connection, reset socket, CORS, ... */
 export class ConnectionError extends BlockindexError {
   override readonly name: string = 'ConnectionError';
+  /** @internal */
+  override readonly [ERROR_KIND]: string = 'connection';
 }
 
 /**
@@ -314,7 +327,7 @@ function formatApiErrorMessage(init: ApiErrorInit): string {
 const MAX_DETAIL = 200;
 
 function describeBody({ status, body, headers }: ApiErrorInit): string {
-  const fallback = STATUS_TEXT[status] ?? (status >= 500 ? 'Server error' : 'Request failed');
+  const fallback = statusText(status);
   if (body === undefined || body === null) return `${fallback} (empty body)`;
   if (typeof body === 'string') {
     const text = body.trim();

@@ -1,4 +1,4 @@
-import { AbortError, ApiError, ConnectionError, RedirectError } from './errors.js';
+import { AbortError, type ApiError, ERROR_KIND } from './errors.js';
 
 /** How failed requests are retried; every field is optional and falls back to the default shown. */
 export interface RetryOptions {
@@ -19,7 +19,7 @@ export interface RetryOptions {
 export type RetryPolicy = Required<RetryOptions>;
 
 /** The defaults: 2 retries, 0.5 s doubling to 8 s, server waits honoured up to 60 s. */
-export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
+export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = /* @__PURE__ */ Object.freeze({
   maxRetries: 2,
   initialDelayMs: 500,
   maxDelayMs: 8000,
@@ -52,14 +52,22 @@ function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || (status >= 500 && status <= 599);
 }
 
+/** What {@link ERROR_KIND} says `error` is; `undefined` for anything not thrown by a copy of this package. */
+function kindOf(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null
+    ? ((error as { [ERROR_KIND]?: string })[ERROR_KIND] ?? undefined)
+    : undefined;
+}
+
 /**
- * Connection failures (timeouts included) and retryable statuses; never an abort, a parse error or a redirect the
- * client refused to follow.
+ * Whether another attempt may succeed: connection failures (timeouts included), 408, 429 and 5xx; never another
+ * 4xx, an abort, a parse error, bad input or a redirect the client refused to follow. Errors are told apart by their brand, not `instanceof`, so errors of
+ * another copy of the client (two versions in one app) are classified alike.
  */
 export function isRetryableError(error: unknown): boolean {
-  if (error instanceof RedirectError) return false;
-  if (error instanceof ConnectionError) return true;
-  return error instanceof ApiError && isRetryableStatus(error.status);
+  const kind = kindOf(error);
+  if (kind === 'connection') return (error as Error).name !== 'RedirectError';
+  return (kind === 'api' && isRetryableStatus((error as ApiError).status));
 }
 
 /**
@@ -136,8 +144,8 @@ export function retryDelayMs(
   random?: () => number,
 ): number | undefined {
   if (policy === false || retryIndex >= policy.maxRetries || !isRetryableError(error)) return undefined;
-  const requested =
-    error instanceof ApiError ? parseRetryAfterMs(error.headers, Date.now(), error.status) : undefined;
+  // Any status, not only 429: a 503 with `Retry-After` is waited out the same way.
+  const requested = kindOf(error) === 'api' ? requestedWaitMs(error as ApiError) : undefined;
   if (requested !== undefined) return requested <= policy.maxRetryAfterMs ? requested : undefined;
   return backoffDelayMs(retryIndex, policy, random);
 }
@@ -162,6 +170,14 @@ export function setLongTimeout(callback: () => void, ms: number): () => void {
   };
   arm(ms);
   return () => clearTimeout(timer);
+}
+
+/** The wait an API error's response asked for: a 429's `retryAfterMs`, else its headers read now. */
+function requestedWaitMs(error: ApiError & { retryAfterMs?: number | undefined }): number | undefined {
+  if (error.retryAfterMs !== undefined) return error.retryAfterMs;
+  return typeof error.headers?.get === 'function'
+    ? parseRetryAfterMs(error.headers, Date.now(), error.status)
+    : undefined;
 }
 
 /**

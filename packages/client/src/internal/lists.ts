@@ -14,33 +14,35 @@ export interface ListSpec {
   query: (query: { limit?: number; offset?: number }, request: PageRequest) => Record<string, unknown>;
 }
 
-/** The three list operations differ only in path, identity and cursor: one table. */
-export const LISTS = {
-  getAddressTransactions: {
-    path: '/extended/v2/addresses/{address}/transactions',
-    cursor: true,
-    identity: (item: { tx: { tx_id: string } }) => item.tx.tx_id,
-    shape: (data) => pageShapeProblem(data) ?? itemProblem(data, 'tx.tx_id', 'string'),
-    query: pageQuery,
-  },
-  getAccountTransactionsWithTransfers: {
-    path: '/extended/v1/address/{principal}/transactions_with_transfers',
-    cursor: false,
-    identity: (item: { tx: { tx_id: string } }) => item.tx.tx_id,
-    shape: (data) => pageShapeProblem(data) ?? itemProblem(data, 'tx.tx_id', 'string'),
-    query: pageQuery,
-  },
-  getAddressTransactionEvents: {
-    path: '/extended/v2/addresses/{address}/transactions/{tx_id}/events',
-    cursor: false,
-    identity: (item: { event_index: number }) => item.event_index,
-    shape: (data) => pageShapeProblem(data) ?? itemProblem(data, 'event_index', 'number'),
-    query: pageQuery,
-  },
-} satisfies Record<string, ListSpec>;
+// The three list operations differ only in path, identity and cursor; one constant each, so an app ships only the
+// lists it calls.
 
-/** Name of a list operation. */
-export type ListName = keyof typeof LISTS;
+/** `getAddressTransactions`: the list with a cursor. */
+export const ADDRESS_TRANSACTIONS: ListSpec = {
+  path: '/extended/v2/addresses/{address}/transactions',
+  cursor: true,
+  identity: (item: { tx: { tx_id: string } }) => item.tx.tx_id,
+  shape: (data) => pageShapeProblem(data) ?? itemProblem(data, 'tx.tx_id', 'string'),
+  query: pageQuery,
+};
+
+/** `getAccountTransactionsWithTransfers`. */
+export const TRANSACTIONS_WITH_TRANSFERS: ListSpec = {
+  path: '/extended/v1/address/{principal}/transactions_with_transfers',
+  cursor: false,
+  identity: (item: { tx: { tx_id: string } }) => item.tx.tx_id,
+  shape: (data) => pageShapeProblem(data) ?? itemProblem(data, 'tx.tx_id', 'string'),
+  query: pageQuery,
+};
+
+/** `getAddressTransactionEvents`. */
+export const TRANSACTION_EVENTS: ListSpec = {
+  path: '/extended/v2/addresses/{address}/transactions/{tx_id}/events',
+  cursor: false,
+  identity: (item: { event_index: number }) => item.event_index,
+  shape: (data) => pageShapeProblem(data) ?? itemProblem(data, 'event_index', 'number'),
+  query: pageQuery,
+};
 
 /**
  * Why the items of a page (already known to have a `results` array) cannot be paged: the first that is not an

@@ -3,7 +3,7 @@ import type { RateLimitOptions } from '../options.js';
 import { DEFAULT_RETRY_POLICY, parseRateLimitResetMs, parseRetryAfterMs, sleep } from '../retry.js';
 
 /** Hiro's published limits: requests per minute without and with an API key. */
-const HIRO_RATE_LIMITS = Object.freeze({ perMinute: 50, perMinuteWithKey: 500 });
+const HIRO_RATE_LIMITS = /* @__PURE__ */ Object.freeze({ perMinute: 50, perMinuteWithKey: 500 });
 
 /** Slack added to each window: the server counts a request when it arrives, a little after it was started here. */
 const MARGIN_MS = 1000;

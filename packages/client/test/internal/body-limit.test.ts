@@ -1,7 +1,7 @@
 import { createFetchHandler, createWorld } from '@blockindex/mock';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/client.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/core.js';
 import { createClient, ResponseTooLargeError } from '../../src/index.js';
 import { type BodyLimit, limitBody, PARSED_BUDGET_FACTOR } from '../../src/internal/body-limit.js';
 import { MAX_COST_PER_BYTE, measureJson, parsedBytes } from '../../src/internal/json-cost.js';
