@@ -14,9 +14,9 @@ import { BUDGETED_APPS, bundleApp, createFetchHandler } from '../../bench/src/bu
  * heavier unnoticed. Lower them as the client gets smaller; never raise one without saying why in the commit.
  */
 const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
-  'core-one-call.ts': 9450,
-  'core-one-page.ts': 11_550,
-  'full-app.ts': 15_950,
+  'core-one-call.ts': 11_450,
+  'core-one-page.ts': 13_550,
+  'full-app.ts': 18_000,
 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'blockindex-bundles-'));

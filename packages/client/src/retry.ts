@@ -61,13 +61,14 @@ function kindOf(error: unknown): string | undefined {
 
 /**
  * Whether another attempt may succeed: connection failures (timeouts included), 408, 429 and 5xx; never another
- * 4xx, an abort, a parse error, bad input or a redirect the client refused to follow. Errors are told apart by their brand, not `instanceof`, so errors of
- * another copy of the client (two versions in one app) are classified alike.
+ * 4xx, an abort, a parse error, bad input or a redirect the client refused to follow. Errors are told apart by
+ * their brand, not `instanceof`, so errors of another copy of the client (two versions in one app) are classified
+ * alike.
  */
 export function isRetryableError(error: unknown): boolean {
   const kind = kindOf(error);
   if (kind === 'connection') return (error as Error).name !== 'RedirectError';
-  return (kind === 'api' && isRetryableStatus((error as ApiError).status));
+  return kind === 'api' && isRetryableStatus((error as ApiError).status);
 }
 
 /**
