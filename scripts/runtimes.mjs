@@ -106,6 +106,8 @@ export function ensureRuntime(name) {
   if (existsSync(bin)) return bin;
 
   mkdirSync(cacheDir, { recursive: true });
+  // Said before it starts: a first run downloads every runtime (about 1.1 GB in all) and can take minutes.
+  console.error(`${name}: fetching ${runtime.spec} from the npm registry into ${cacheDir} (not cached yet)`);
   const work = mkdtempSync(join(cacheDir, '.fetch-'));
   try {
     // `npm pack <spec>` only downloads the tarball from the registry: no dependency tree, no install script.

@@ -1,4 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
+
+type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
 
 // The library entries. `index`, `msw` and `browser` must stay free of `node:*` imports: only `node`, `server`
 // (and the CLI) may load them, and the package's `exports` keep those away from browsers.
@@ -19,10 +22,39 @@ const declarations = (name: keyof typeof entries): Options => ({
   clean: false,
 });
 
+// msw 2 and 3 load ESM-only packages, so `require("msw/node")` fails in CommonJS Jest with an error about
+// some package deep inside msw. In the CommonJS builds every `require("msw…")` goes through
+// `explainMswRequireFailure`, which says what failed and what works instead. The ESM builds import msw as is.
+const mswPattern = /^msw(\/.*)?$/;
+const explainer = fileURLToPath(new URL('src/hosts/msw/require-failure.ts', import.meta.url));
+const explainMswRequires: EsbuildPlugin = {
+  name: 'explain-msw-requires',
+  setup(build) {
+    const cjs = build.initialOptions.format === 'cjs';
+    build.onResolve({ filter: mswPattern }, (args) =>
+      cjs && args.namespace !== 'msw-require'
+        ? { path: args.path, namespace: 'msw-require' }
+        : { path: args.path, external: true },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'msw-require' }, (args) => ({
+      contents: [
+        `const { explainMswRequireFailure } = require(${JSON.stringify(explainer)});`,
+        `try { module.exports = require(${JSON.stringify(args.path)}); }`,
+        `catch (error) { throw explainMswRequireFailure(${JSON.stringify(args.path)}, error); }`,
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: fileURLToPath(new URL('.', import.meta.url)),
+    }));
+  },
+};
+
 export default defineConfig([
   {
     entry: entries,
     format: ['esm', 'cjs'],
+    // msw is resolved by the plugin above (still external in every build), not by tsup's list of peers.
+    noExternal: [mswPattern],
+    esbuildPlugins: [explainMswRequires],
     dts: false,
     sourcemap: true,
     clean: false, // the build script empties dist first: these configs run in parallel

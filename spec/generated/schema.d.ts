@@ -1104,12 +1104,12 @@ export interface components {
          */
         ContractIds: string[];
         /**
-         * @description STX address or contract id. Only its syntax is checked, with upstream's pattern, which is not anchored at the end: an address followed by anything else is accepted (and matches no transaction).
+         * @description STX address or contract id, at most 170 characters. Only its syntax is checked, no checksum. Upstream's address pattern is not anchored at the end, so upstream also accepts an address followed by anything else (and answers an empty page, or a 500 for a NUL byte); this API anchors it and answers 400.
          * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
          */
         Address: string;
         /**
-         * @description STX address or contract id. Its syntax is checked with upstream's pattern (not anchored at the end), then the c32check checksum of the address part is verified (400 `invalid STX address "<principal>"`).
+         * @description STX address or contract id, at most 170 characters. Its syntax is checked with an anchored form of upstream's pattern (upstream's is not anchored at the end), then the c32check checksum of the address part is verified (400 `invalid STX address "<principal>"`).
          * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
          */
         Principal: string;
@@ -1129,7 +1129,7 @@ export interface components {
          */
         Offset: number;
         /**
-         * @description Only the transactions of the block at this Stacks height (`0` means "not given"). Cannot be combined with `until_block`.
+         * @description Only the transactions of the block at this Stacks height (`0` means "not given"; a negative height matches no block). Cannot be combined with `until_block`. Heights are 32-bit: upstream answers a 500 past 2147483647, this API the validation 400.
          * @example 120
          */
         Height: number;
@@ -1139,7 +1139,7 @@ export interface components {
          */
         Unanchored: boolean;
         /**
-         * @description Answer as of an earlier block: a Stacks block height (decimal integer ≥ 1) or a Stacks block hash (`0x` + 64 hex, compared with `block_hash`, not `index_block_hash`). Empty (`until_block=`) is ignored, as upstream does.
+         * @description Answer as of an earlier block: a Stacks block height (decimal integer ≥ 1) or a Stacks block hash (`0x` + 64 hex, compared with `block_hash`, not `index_block_hash`). Empty (`until_block=`) is ignored, as upstream does. A height past 2147483647 is a 400 (upstream: a 500). Upstream reads any value without `0x` with `parseInt`, so `12abc` or a hash without `0x` that starts with digits is a height there; this API refuses both with a 400.
          * @example 0x4733e235379ecce1761ad345debc0b34751586dedc3264b102a427d7b1bc4899
          */
         UntilBlock: string;
@@ -1380,7 +1380,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description STX address or contract id. Only its syntax is checked, with upstream's pattern, which is not anchored at the end: an address followed by anything else is accepted (and matches no transaction).
+                 * @description STX address or contract id, at most 170 characters. Only its syntax is checked, no checksum. Upstream's address pattern is not anchored at the end, so upstream also accepts an address followed by anything else (and answers an empty page, or a 500 for a NUL byte); this API anchors it and answers 400.
                  * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
                  */
                 address: components["parameters"]["Address"];
@@ -1473,7 +1473,7 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
-                 * @description Only the transactions of the block at this Stacks height (`0` means "not given"). Cannot be combined with `until_block`.
+                 * @description Only the transactions of the block at this Stacks height (`0` means "not given"; a negative height matches no block). Cannot be combined with `until_block`. Heights are 32-bit: upstream answers a 500 past 2147483647, this API the validation 400.
                  * @example 120
                  */
                 height?: components["parameters"]["Height"];
@@ -1483,7 +1483,7 @@ export interface operations {
                  */
                 unanchored?: components["parameters"]["Unanchored"];
                 /**
-                 * @description Answer as of an earlier block: a Stacks block height (decimal integer ≥ 1) or a Stacks block hash (`0x` + 64 hex, compared with `block_hash`, not `index_block_hash`). Empty (`until_block=`) is ignored, as upstream does.
+                 * @description Answer as of an earlier block: a Stacks block height (decimal integer ≥ 1) or a Stacks block hash (`0x` + 64 hex, compared with `block_hash`, not `index_block_hash`). Empty (`until_block=`) is ignored, as upstream does. A height past 2147483647 is a 400 (upstream: a 500). Upstream reads any value without `0x` with `parseInt`, so `12abc` or a hash without `0x` that starts with digits is a height there; this API refuses both with a 400.
                  * @example 0x4733e235379ecce1761ad345debc0b34751586dedc3264b102a427d7b1bc4899
                  */
                 until_block?: components["parameters"]["UntilBlock"];
@@ -1497,7 +1497,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description STX address or contract id. Its syntax is checked with upstream's pattern (not anchored at the end), then the c32check checksum of the address part is verified (400 `invalid STX address "<principal>"`).
+                 * @description STX address or contract id, at most 170 characters. Its syntax is checked with an anchored form of upstream's pattern (upstream's is not anchored at the end), then the c32check checksum of the address part is verified (400 `invalid STX address "<principal>"`).
                  * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
                  */
                 principal: components["parameters"]["Principal"];
@@ -1703,7 +1703,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description STX address or contract id. Only its syntax is checked, with upstream's pattern, which is not anchored at the end: an address followed by anything else is accepted (and matches no transaction).
+                 * @description STX address or contract id, at most 170 characters. Only its syntax is checked, no checksum. Upstream's address pattern is not anchored at the end, so upstream also accepts an address followed by anything else (and answers an empty page, or a 500 for a NUL byte); this API anchors it and answers 400.
                  * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
                  */
                 address: components["parameters"]["Address"];

@@ -99,7 +99,8 @@ function warningOf(doc, operation, id) {
 function frozen(value) {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   const entries = Object.entries(value).map(([key, inner]) => `${JSON.stringify(key)}: ${frozen(inner)}`);
-  return `Object.freeze({ ${entries.join(', ')} })`;
+  // Marked pure: bundlers cannot know `Object.freeze` has no side effects, and would ship every table, read or not.
+  return `/* @__PURE__ */ Object.freeze({ ${entries.join(', ')} })`;
 }
 
 /** The ESM and CJS sources of the constants module. */

@@ -3,9 +3,10 @@ import { derefObject, isObject, type JsonObject, loadDocument } from './helpers/
 
 const document = loadDocument();
 
-// Upstream's request patterns (stacks-blockchain-api v9.0.2): the address is not anchored at the end, and the
-// contract id of the status query has an unescaped `.`.
-const STX_ADDRESS = '^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}';
+// Request patterns: upstream's (stacks-blockchain-api v9.0.2), except that the address is anchored at the end
+// here (upstream's is not; see the Address parameter's description); the contract id of the status query keeps
+// upstream's unescaped `.`.
+const STX_ADDRESS = '^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}$';
 const CONTRACT_ID = '^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}\\.[a-zA-Z]([a-zA-Z0-9]|[-_]){0,39}$';
 const STATUS_CONTRACT_ID = '^[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}.[a-zA-Z]([a-zA-Z0-9]|[-_]){0,39}$';
 const HEX_64 = '^(0x)?[a-fA-F0-9]{64}$';
@@ -25,7 +26,7 @@ const principal = (name: string): ExpectedParameter => ({
   name,
   in: 'path',
   required: true,
-  schema: { type: 'string', anyOf: [{ pattern: STX_ADDRESS }, { pattern: CONTRACT_ID }] },
+  schema: { type: 'string', maxLength: 170, anyOf: [{ pattern: STX_ADDRESS }, { pattern: CONTRACT_ID }] },
 });
 const limit: ExpectedParameter = {
   name: 'limit',
@@ -108,7 +109,12 @@ const operations: ExpectedOperation[] = [
       principal('principal'),
       limit,
       offset,
-      { name: 'height', in: 'query', required: false, schema: { type: 'integer' } },
+      {
+        name: 'height',
+        in: 'query',
+        required: false,
+        schema: { type: 'integer', minimum: -2147483648, maximum: 2147483647 },
+      },
       { name: 'unanchored', in: 'query', required: false, schema: { type: 'boolean', default: false } },
       {
         name: 'until_block',

@@ -1,7 +1,7 @@
 // Packs every published package, installs the tarballs into throwaway ESM and CJS projects and imports every
 // entry point from there, as a user of the npm packages would. Needs `pnpm build` first (the root test script runs it).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ const published = {
   '@blockindex/spec': 'spec',
   '@blockindex/client': 'packages/client',
   '@blockindex/mock': 'packages/mock',
+  '@blockindex/query': 'packages/query',
 };
 const scratch = mkdtempSync(join(tmpdir(), 'blockindex-packaging-'));
 const tarballs: Record<string, string> = {};
@@ -105,6 +106,15 @@ beforeAll(() => {
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('published packages', () => {
+  it('ship the MIT LICENSE their manifests name, identical to the repository one', () => {
+    const license = readFileSync(join(root, 'LICENSE'), 'utf8');
+    expect(license).toMatch(/^MIT License\n/);
+    for (const [name, file] of Object.entries(tarballs)) {
+      const shipped = execFileSync('tar', ['-xzOf', file, 'package/LICENSE'], { encoding: 'utf8' });
+      expect(shipped, name).toBe(license);
+    }
+  });
+
   it('work from an ESM project, every entry point', () => {
     const dir = project('module');
     const run = node(

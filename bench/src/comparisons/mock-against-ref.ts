@@ -4,6 +4,7 @@ import { createWorld, type WorldFixtures } from '@blockindex/mock';
 import type autocannon from 'autocannon';
 import { type CountedMix, instructionsPerRequest, valgrindVersion } from '../callgrind.js';
 import type { BenchContext, Comparison, ComparisonOutput, Row, Target } from '../comparison.js';
+import { fetchHandlerStartUp } from '../fetch-handler-start-up.js';
 import { interleave, median, rowsFor, target } from '../harness.js';
 import {
   type LoadRun,
@@ -216,6 +217,18 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
           samples: (coldStarts[label] ?? []).slice(1).map((sample) => sample[metric]),
         })),
       );
+    const startUp = await fetchHandlerStartUp(
+      {
+        [baseLabel]: join(base.dir, 'packages/mock/dist/index.js'),
+        [WORKSPACE]: join(WORKSPACE_ROOT, 'packages/mock/dist/index.js'),
+      },
+      // The first answer is a list page: it needs the chain, where the BRC-20 answer (the first of the seven) does not.
+      [
+        ...ops.filter((op) => op.operationId === 'getAddressTransactions'),
+        ...ops.filter((op) => op.operationId !== 'getAddressTransactions'),
+      ].map((op) => op.path),
+      settings.coldStarts,
+    );
     for (let round = 0; round < settings.rounds; round++) await loadRound(round);
     const counted = await countInstructions(
       Object.fromEntries([baseLabel, WORKSPACE].map((label) => [label, serverModules[label] as string])),
@@ -261,6 +274,7 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
         ...coldRows('cold start: import @blockindex/mock/server', 'importMs'),
         ...coldRows('cold start: import and listen', 'listenMs'),
         ...coldRows('cold start: import, listen and answer the seven requests once', 'firstAnswersMs'),
+        ...startUp.rows,
         ...cpuRows('server CPU per request, seven-operation mix', cached),
         ...cpuRows('server CPU per request, uncached mix', uncached),
         ...counted.rows,
@@ -280,6 +294,7 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
           '<=',
           1 + NOISE,
         ),
+        ...startUp.targets,
         ...counted.targets,
       ],
       notes: [
@@ -292,6 +307,7 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
           : `Header names this workspace adds (+) or drops (-) compared with ${ref}: ${headersDiffer.join('; ')}.`,
         `Load: autocannon in the runner process, ${CONNECTIONS} connections, the mixes of mock-throughput; the uncached mix is drawn from this workspace's world (seed ${SEED}), so a ref with another world answers some of it with 404 (see non2xx). Every round starts a fresh pair of server processes, warms each with both mixes and loads them in turn (the first alternates): one process can run 20% faster or slower than another of the same build for its whole life, so samples from one long-lived pair measure that pair, not the builds.`,
         'Cold starts: a fresh `node` process (no loader) per sample imports the build, starts the server on 127.0.0.1 and fetches the seven requests once; times are from its first line. One discarded warm-up round fills the OS file cache.',
+        startUp.note,
         'Server CPU per request is the server process’s user + system CPU time over a run (read over IPC before and after it) divided by the requests it answered: what the mock itself costs, whatever the load generator’s share of the cores.',
         `The time targets are cold start and server CPU per request on the uncached mix, where the mock's own code does the work (${NOISE * 100}% allowed for noise). The seven-operation mix is not timed against a target: its answers come from the cache, autocannon rather than the server sets the pace (the server is idle about 40% of such a run, and a third of its busy time is writev), and the mock's own code is a few percent of each request's CPU time, less than this machine's spread between rounds. Instructions per request, which do not move with the machine, are what shows it.`,
         counted.note,

@@ -4,6 +4,7 @@ import {
   type ClientOptions,
   ConnectionError,
   createClient,
+  GoneError,
   RateLimitError,
   TimeoutError,
 } from '@blockindex/client';
@@ -167,5 +168,16 @@ describe('loadActivityFeed', () => {
     const feed = await loadActivityFeed(testClient(), { address, ticker });
 
     expect(feed.token).toMatchObject({ state: 'ready', data: { supplyPercent: 100, fullyMinted: true } });
+  });
+
+  it('rehearses the sunset of a deprecated operation: the client raises a GoneError naming the replacement', async () => {
+    scenarios.sunset(['getBlockByBurnBlockHeight']);
+    const client = testClient();
+    const error = await client
+      .getBlockByBurnBlockHeight(mock.world.fixtures.burnBlockHeight)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(GoneError);
+    expect((error as GoneError).status).toBe(410);
+    expect((error as GoneError).replacement).toBe('GET /extended/v2/burn-blocks/{height_or_hash}/blocks');
   });
 });

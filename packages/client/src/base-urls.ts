@@ -1,5 +1,5 @@
 /** Base URLs of the hosted API and of the local mock (`blockindex-mock` / `pnpm mock`). */
-export const BASE_URLS = Object.freeze({
+export const BASE_URLS = /* @__PURE__ */ Object.freeze({
   /** Hiro's mainnet API, the default. */
   mainnet: 'https://api.hiro.so',
   /** Hiro's testnet API. */

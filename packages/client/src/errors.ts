@@ -1,5 +1,6 @@
-import { STATUS_TEXT } from '@blockindex/spec/constants';
+import { escapeControl } from './internal/escape.js';
 import { redact, redactHeaders, redactJson } from './internal/redact.js';
+import { statusText } from './internal/status-text.js';
 import { summarize } from './internal/summary.js';
 import type { ApiErrorBody } from './types.js';
 
@@ -15,18 +16,30 @@ export interface BlockindexErrorOptions {
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /**
+ * The brand of this package's errors: `'api'` (a non-2xx answer), `'connection'` (no answer, or too late) or `'error'`.
+ * A global symbol, so an app with two copies of the client (two versions) still tells its errors apart, which
+ * `instanceof` cannot across copies.
+ */
+export const ERROR_KIND: unique symbol = Symbol.for('@blockindex/client.error-kind');
+
+/**
  * Base class of every error this client throws; `instanceof BlockindexError` catches them all. Errors are safe to
- * log: `JSON.stringify(error)` and `util.inspect(error)` give a bounded summary with credentials blanked out.
+ * log: `JSON.stringify(error)` and `util.inspect(error)` give a bounded summary with credentials blanked out, and
+ * the message has every control character a server sent escaped (`\n`, `\u001b`).
  */
 export class BlockindexError extends Error {
   override readonly name: string = 'BlockindexError';
+  /** @internal See {@link ERROR_KIND}. */
+  readonly [ERROR_KIND]: string = 'error';
   /** HTTP method of the request, when the error is about one. */
   readonly method: string | undefined;
   /** Full URL of the request (credentials blanked out), when the error is about one. */
   readonly url: string | undefined;
 
   constructor(message: string, options: BlockindexErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    // Messages quote what servers send (error bodies, reasons, causes): control characters in them are escaped,
+    // so that logging an error can never forge a log line or send a terminal escape sequence.
+    super(escapeControl(message), options.cause === undefined ? undefined : { cause: options.cause });
     this.method = options.method;
     this.url = options.url;
   }
@@ -46,10 +59,12 @@ export class BlockindexError extends Error {
       const value = (this as Record<string, unknown>)[key];
       if (value !== undefined) out[key] = value;
     }
-    if ('body' in this && this.body !== undefined) out.body = summarize(this.body);
+    // Both quote the server: escaped like the message (JSON.stringify alone leaves C1 and bidi controls raw).
+    if ('body' in this && this.body !== undefined) out.body = escapeControl(summarize(this.body));
     if (this.cause !== undefined) {
-      out.cause =
-        this.cause instanceof Error ? `${this.cause.name}: ${this.cause.message}` : summarize(this.cause);
+      out.cause = escapeControl(
+        this.cause instanceof Error ? `${this.cause.name}: ${this.cause.message}` : summarize(this.cause),
+      );
     }
     return out;
   }
@@ -79,6 +94,8 @@ export interface ApiErrorInit {
 /** The server answered with a non-2xx status; subclasses narrow it by status family. */
 export class ApiError extends BlockindexError {
   override readonly name: string = 'ApiError';
+  /** @internal */
+  override readonly [ERROR_KIND]: string = 'api';
   /** HTTP status of the response. */
   readonly status: number;
   /**
@@ -169,6 +186,17 @@ export class ServerError extends ApiError {
 /** The request never got a response: DNS, refused connection, reset socket, CORS, ... */
 export class ConnectionError extends BlockindexError {
   override readonly name: string = 'ConnectionError';
+  /** @internal */
+  override readonly [ERROR_KIND]: string = 'connection';
+}
+
+/**
+ * The server redirected somewhere the client will not follow: more than 20 hops, a target that is not http(s) or
+ * not a URL, or (in a browser) a hidden target for a request carrying credentials. A kind of
+ * {@link ConnectionError}, but final: the same request would be redirected the same way, so it is never retried.
+ */
+export class RedirectError extends ConnectionError {
+  override readonly name: string = 'RedirectError';
 }
 
 /** One attempt took longer than `timeoutMs`. A kind of {@link ConnectionError}, so it is retried like one. */
@@ -310,7 +338,7 @@ function formatApiErrorMessage(init: ApiErrorInit): string {
 const MAX_DETAIL = 200;
 
 function describeBody({ status, body, headers }: ApiErrorInit): string {
-  const fallback = STATUS_TEXT[status] ?? (status >= 500 ? 'Server error' : 'Request failed');
+  const fallback = statusText(status);
   if (body === undefined || body === null) return `${fallback} (empty body)`;
   if (typeof body === 'string') {
     const text = body.trim();

@@ -51,13 +51,10 @@ export type { Middleware } from 'openapi-fetch';
 export type { WithResponse } from './api-promise.js';
 export { ApiPromise } from './api-promise.js';
 export { BASE_URLS } from './base-urls.js';
-export {
-  BlockindexClient,
-  createClient,
-  DEFAULT_DEADLINE_MS,
-  DEFAULT_MAX_RESPONSE_BYTES,
-  DEFAULT_TIMEOUT_MS,
-} from './client.js';
+export { BlockindexClient, createClient } from './client.js';
+export { getSmartContractsStatus } from './contract-status.js';
+export type { BlockindexCore } from './core.js';
+export { createCore, DEFAULT_DEADLINE_MS, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './core.js';
 export type { DeprecatedOperation } from './deprecations.js';
 export { DEPRECATIONS } from './deprecations.js';
 export type { ApiErrorInit, BlockindexErrorOptions, ResponseErrorInit } from './errors.js';
@@ -74,16 +71,25 @@ export {
   ListReorgedError,
   NotFoundError,
   RateLimitError,
+  RedirectError,
   ResponseParseError,
   ResponseTooLargeError,
   ServerError,
   TimeoutError,
   UnauthorizedError,
 } from './errors.js';
+export { normalizeHex } from './hex.js';
+export {
+  getAccountTransactionsWithTransfers,
+  getAddressTransactionEvents,
+  getAddressTransactions,
+} from './list-operations.js';
+export { getBlockByBurnBlockHash, getBlockByBurnBlockHeight, getBrc20Token } from './operations.js';
 export type {
   ApiWarning,
   ClientOptions,
   ContractStatusOptions,
+  CoreOptions,
   FetchFn,
   HeadersOption,
   IterationOptions,
@@ -92,8 +98,19 @@ export type {
   ReorgEvent,
   RequestOptions,
 } from './options.js';
+export type { RatePacer } from './pacer.js';
+export { createPacer } from './pacer.js';
+export type { ListPromise, ListStart, Page, PageBody } from './page.js';
 export type { PageData, PageParam } from './page-param.js';
-export type { ListStart, Page, PageBody, PagePromise } from './pagination.js';
+export type { PagePromise } from './page-promise.js';
+export { iterate, iteratePages } from './pagination.js';
 export type { RetryOptions, RetryPolicy } from './retry.js';
-export { DEFAULT_RETRY_POLICY } from './retry.js';
+export {
+  backoffDelayMs,
+  DEFAULT_RETRY_POLICY,
+  isRetryableError,
+  parseRetryAfterMs,
+  retryDelayMs,
+} from './retry.js';
+export { createRetryPolicy } from './retry-policy.js';
 export type { ApiErrorBody } from './types.js';

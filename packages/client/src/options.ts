@@ -1,4 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
+import type { RatePacer } from './pacer.js';
 import type { PageParam } from './page-param.js';
 import type { RetryOptions } from './retry.js';
 
@@ -36,7 +37,7 @@ export interface RequestOptions {
   timeoutMs?: number | undefined;
   /** Time limit of the whole call (every attempt, backoff and queued wait), in ms (`0` or `Infinity`: none). */
   deadlineMs?: number | undefined;
-  /** Largest decoded response body accepted, in bytes (`Infinity`: none). */
+  /** Largest decoded response body accepted, in bytes (`Infinity`: none); see `ClientOptions.maxResponseBytes`. */
   maxResponseBytes?: number | undefined;
   /** Retry settings for this call, merged over the client's; `false` disables retries. */
   retry?: RetryOptions | false | undefined;
@@ -118,7 +119,11 @@ export interface ClientOptions {
   timeoutMs?: number | undefined;
   /** Time limit of a whole call (attempts, backoff, queued waits), in ms; `0` or `Infinity` for none. Default 60 000. */
   deadlineMs?: number | undefined;
-  /** Largest decoded response body accepted, in bytes; `Infinity` for none. Default 32 MiB. */
+  /**
+   * Largest decoded response body accepted, in bytes; `Infinity` for none. Default 8 MiB. A body must also parse
+   * within 1.5 times this (its text and values, estimated before `JSON.parse` runs), so a call's memory stays within
+   * about four times it whatever the server sends.
+   */
   maxResponseBytes?: number | undefined;
   /** Aborts every request of this client. */
   signal?: AbortSignal | undefined;
@@ -126,9 +131,10 @@ export interface ClientOptions {
   retry?: RetryOptions | false | undefined;
   /**
    * Paces requests so the client stays within the rate limit instead of earning 429s: `true` for Hiro's limits
-   * (50/min without an API key, 500/min with one), or your own. Off by default.
+   * (50/min without an API key, 500/min with one), or your own, or a pacer from `createPacer()` (shared by every
+   * client or core it is given to). Off by default.
    */
-  rateLimit?: boolean | RateLimitOptions | undefined;
+  rateLimit?: boolean | RateLimitOptions | RatePacer | undefined;
   /**
    * Called once per operation (per client) with the first `Warning` header its responses carry (Hiro sends one
    * with every response of a deprecated operation). Default: `console.warn` once per operation per process.
@@ -136,4 +142,13 @@ export interface ClientOptions {
   onWarning?: ((warning: ApiWarning) => void) | undefined;
   /** openapi-fetch middleware, run in order on every request and response. */
   use?: Middleware[] | undefined;
+}
+
+/**
+ * Options of `createCore`: those of `createClient`, except that pacing is a pacer made by `createPacer()`, so an app
+ * that does not pace requests does not ship the pacer.
+ */
+export interface CoreOptions extends Omit<ClientOptions, 'rateLimit'> {
+  /** Paces requests: a pacer from `createPacer()`, which may be shared by several cores. Off by default. */
+  rateLimit?: RatePacer | undefined;
 }

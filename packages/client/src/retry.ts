@@ -1,4 +1,4 @@
-import { AbortError, ApiError, ConnectionError } from './errors.js';
+import { AbortError, type ApiError, ERROR_KIND } from './errors.js';
 
 /** How failed requests are retried; every field is optional and falls back to the default shown. */
 export interface RetryOptions {
@@ -19,7 +19,7 @@ export interface RetryOptions {
 export type RetryPolicy = Required<RetryOptions>;
 
 /** The defaults: 2 retries, 0.5 s doubling to 8 s, server waits honoured up to 60 s. */
-export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
+export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = /* @__PURE__ */ Object.freeze({
   maxRetries: 2,
   initialDelayMs: 500,
   maxDelayMs: 8000,
@@ -52,10 +52,23 @@ function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || (status >= 500 && status <= 599);
 }
 
-/** Connection failures (timeouts included) and retryable statuses; never an abort or a parse error. */
+/** What {@link ERROR_KIND} says `error` is; `undefined` for anything not thrown by a copy of this package. */
+function kindOf(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null
+    ? ((error as { [ERROR_KIND]?: string })[ERROR_KIND] ?? undefined)
+    : undefined;
+}
+
+/**
+ * Whether another attempt may succeed: connection failures (timeouts included), 408, 429 and 5xx; never another
+ * 4xx, an abort, a parse error, bad input or a redirect the client refused to follow. Errors are told apart by
+ * their brand, not `instanceof`, so errors of another copy of the client (two versions in one app) are classified
+ * alike.
+ */
 export function isRetryableError(error: unknown): boolean {
-  if (error instanceof ConnectionError) return true;
-  return error instanceof ApiError && isRetryableStatus(error.status);
+  const kind = kindOf(error);
+  if (kind === 'connection') return (error as Error).name !== 'RedirectError';
+  return kind === 'api' && isRetryableStatus((error as ApiError).status);
 }
 
 /**
@@ -98,13 +111,20 @@ export function parseRetryAfterMs(
   }
 
   const limited = status === 429 || headers.get('ratelimit-remaining')?.trim() === '0';
-  const reset = headers.get('ratelimit-reset')?.trim();
-  if (limited && reset !== undefined && /^\d+$/.test(reset)) {
-    const value = Number(reset);
-    // Hiro documents a unix timestamp, the IETF draft delta-seconds; no delta is anywhere near 2001 in seconds.
-    return value > 1_000_000_000 ? Math.max(0, value * 1000 - now) : value * 1000;
-  }
-  return undefined;
+  const reset = headers.get('ratelimit-reset');
+  return limited && reset !== null ? parseRateLimitResetMs(reset, now) : undefined;
+}
+
+/**
+ * A `ratelimit-reset` value as a delay in ms, or `undefined` when it is not a non-negative integer: delta seconds,
+ * or a unix timestamp in seconds when it is that large (Hiro documents a timestamp, the IETF draft delta-seconds;
+ * no delta is anywhere near 2001 in seconds).
+ */
+export function parseRateLimitResetMs(value: string, now: number = Date.now()): number | undefined {
+  const reset = value.trim();
+  if (!/^\d+$/.test(reset)) return undefined;
+  const n = Number(reset);
+  return n > 1_000_000_000 ? Math.max(0, n * 1000 - now) : n * 1000;
 }
 
 /** The three date forms RFC 9110 allows in `Retry-After`: IMF-fixdate, RFC 850 and asctime. */
@@ -125,15 +145,45 @@ export function retryDelayMs(
   random?: () => number,
 ): number | undefined {
   if (policy === false || retryIndex >= policy.maxRetries || !isRetryableError(error)) return undefined;
-  const requested =
-    error instanceof ApiError ? parseRetryAfterMs(error.headers, Date.now(), error.status) : undefined;
+  // Any status, not only 429: a 503 with `Retry-After` is waited out the same way.
+  const requested = kindOf(error) === 'api' ? requestedWaitMs(error as ApiError) : undefined;
   if (requested !== undefined) return requested <= policy.maxRetryAfterMs ? requested : undefined;
   return backoffDelayMs(retryIndex, policy, random);
 }
 
+/** The longest delay `setTimeout` takes as given: a longer one fires after 1 ms (with a `TimeoutOverflowWarning`). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Runs `callback` after `ms` (`Infinity`: never), however long: a delay past what one `setTimeout` can hold
+ * (about 24.8 days) is waited in several timers. Returns the function that cancels it.
+ */
+export function setLongTimeout(callback: () => void, ms: number): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const dueAt = Date.now() + ms;
+  const arm = (left: number): void => {
+    if (left === Number.POSITIVE_INFINITY) return;
+    if (left <= MAX_TIMER_MS) {
+      timer = setTimeout(callback, Math.max(0, left));
+      return;
+    }
+    timer = setTimeout(() => arm(dueAt - Date.now()), MAX_TIMER_MS);
+  };
+  arm(ms);
+  return () => clearTimeout(timer);
+}
+
+/** The wait an API error's response asked for: a 429's `retryAfterMs`, else its headers read now. */
+function requestedWaitMs(error: ApiError & { retryAfterMs?: number | undefined }): number | undefined {
+  if (error.retryAfterMs !== undefined) return error.retryAfterMs;
+  return typeof error.headers?.get === 'function'
+    ? parseRetryAfterMs(error.headers, Date.now(), error.status)
+    : undefined;
+}
+
 /**
  * Waits `ms`, rejecting with an {@link AbortError} as soon as `signal` aborts. Built on `setTimeout`, so
- * `vi.useFakeTimers()` controls it.
+ * `vi.useFakeTimers()` controls it; a wait longer than one timer can hold (2^31 - 1 ms) is chained, not cut short.
  */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -142,10 +192,10 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       return;
     }
     const onAbort = (): void => {
-      clearTimeout(timer);
+      cancel();
       reject(abortErrorFrom(signal as AbortSignal));
     };
-    const timer = setTimeout(() => {
+    const cancel = setLongTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);

@@ -11,6 +11,7 @@ import {
   ListReorgedError,
   NotFoundError,
   RateLimitError,
+  ResponseParseError,
   ServerError,
   TimeoutError,
   UnauthorizedError,
@@ -229,5 +230,46 @@ describe('redact', () => {
   it('replaces every occurrence and ignores empty secrets', () => {
     expect(redact('a key key', ['key', ''])).toBe('a [redacted] [redacted]');
     expect(redact('nothing', undefined)).toBe('nothing');
+  });
+});
+
+describe('server text in messages', () => {
+  // Every character a log line must not carry raw: C0, DEL, C1, the Unicode line breaks and bidi overrides.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+  const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+  const hostile =
+    'bad id\n2026-01-01T00:00:00Z INFO payment accepted\r\x1b[2K\x1b[32mok\x1b[0m\u009b\u2028\u202ereversed';
+
+  it.each([
+    ['a JSON message', { message: hostile }],
+    ['a JSON error', { error: hostile }],
+    ['a plain-text body', hostile],
+  ])('escapes control characters of %s in the ApiError message', (_name, body) => {
+    const error = make(400, body as ApiErrorBody);
+    expect(error.message).not.toMatch(UNSAFE);
+    expect(error.message).toContain('bad id');
+    if (typeof body === 'object') {
+      expect(error.message).toContain('\\n2026-01-01T00:00:00Z INFO');
+      expect(error.message).toContain('\\u001b[2K\\u001b[32mok');
+      expect(error.message).toContain('\\u009b\\u2028\\u202ereversed');
+    }
+    // The body itself is data, kept as the server sent it.
+    expect(error.body).toEqual(body);
+  });
+
+  it('escapes them in every error built from a server reason or a cause, and in toJSON', () => {
+    const parse = new ResponseParseError({
+      status: 200,
+      headers: new Headers(),
+      method: 'GET',
+      url: URL_9,
+      reason: hostile,
+    });
+    const connection = new ConnectionError(`GET ${URL_9}: ${hostile}`, { cause: new Error(hostile) });
+    for (const error of [parse, connection]) {
+      expect(error.message).not.toMatch(UNSAFE);
+      expect(JSON.stringify(error.toJSON())).not.toMatch(UNSAFE);
+    }
+    expect(JSON.parse(JSON.stringify(connection)).cause).toContain('\\u001b[2K');
   });
 });

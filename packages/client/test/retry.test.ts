@@ -75,15 +75,35 @@ describe('backoffDelayMs', () => {
     ]);
   });
 
-  it('takes at most 25 % off for jitter', () => {
+  // The oracle is a table worked out by hand from the documented policy (0.5 s doubling to 8 s, up to 25 % off),
+  // not the formula: a random source of 0 takes nothing off, one just below 1 takes (almost) a quarter.
+  it.each([
+    [0, 500, 438, 375],
+    [1, 1000, 875, 750],
+    [2, 2000, 1750, 1500],
+    [3, 4000, 3500, 3000],
+    [4, 8000, 7000, 6000],
+    [9, 8000, 7000, 6000],
+  ])(
+    'retry %i waits %i ms with no jitter, %i ms with half, %i ms with the most',
+    (retry, none, half, most) => {
+      expect(backoffDelayMs(retry, DEFAULT_RETRY_POLICY, () => 0)).toBe(none);
+      expect(backoffDelayMs(retry, DEFAULT_RETRY_POLICY, () => 0.5)).toBe(half);
+      expect(backoffDelayMs(retry, DEFAULT_RETRY_POLICY, () => 0.999_999_9)).toBe(most);
+    },
+  );
+
+  it('stays within those bounds and waits less as the random source grows', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 0, max: 30 }),
+        fc.constantFrom([0, 500, 375], [2, 2000, 1500], [6, 8000, 6000]),
         fc.double({ min: 0, max: 0.999_999, noNaN: true }),
-        (i, r) => {
-          const capped = Math.min(500 * 2 ** i, 8000);
-          const delay = backoffDelayMs(i, DEFAULT_RETRY_POLICY, () => r);
-          return delay <= capped && delay >= Math.floor(capped * 0.75);
+        fc.double({ min: 0, max: 0.999_999, noNaN: true }),
+        ([retry, longest, shortest], a, b) => {
+          const [low, high] = a <= b ? [a, b] : [b, a];
+          const more = backoffDelayMs(retry as number, DEFAULT_RETRY_POLICY, () => low);
+          const less = backoffDelayMs(retry as number, DEFAULT_RETRY_POLICY, () => high);
+          return less <= more && more <= (longest as number) && less >= (shortest as number);
         },
       ),
     );
@@ -153,6 +173,29 @@ describe('sleep', () => {
     const controller = new AbortController();
     const promise = sleep(60_000, controller.signal);
     controller.abort(new Error('user'));
+    await expect(promise).rejects.toBeInstanceOf(AbortError);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('waits longer than one timer can hold (2^31 - 1 ms) in full, not 1 ms', async () => {
+    let done = false;
+    const promise = sleep(3_000_000_000).then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(2 ** 31);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(3_000_000_000 - 2 ** 31 - 1);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await promise;
+    expect(done).toBe(true);
+  });
+
+  it('aborts a long wait at once and leaves no timer behind', async () => {
+    const controller = new AbortController();
+    const promise = sleep(5_000_000_000, controller.signal);
+    await vi.advanceTimersByTimeAsync(2 ** 31 + 10);
+    controller.abort();
     await expect(promise).rejects.toBeInstanceOf(AbortError);
     expect(vi.getTimerCount()).toBe(0);
   });

@@ -11,6 +11,7 @@ export type {
   Scenarios,
   ScenariosOptions,
   ScenariosState,
+  SunsetOperation,
 } from './engine/scenarios/scenarios';
 export { createScenarios } from './engine/scenarios/scenarios';
 export type { FetchHandler, FetchHandlerOptions } from './hosts/fetch-handler';

@@ -21,8 +21,10 @@ export interface BlockindexQueryOptions<TData, TKey extends QueryKey = QueryKey>
   queryFn: (context: { signal: AbortSignal }) => Promise<TData>;
   /** The only retry layer (see {@link CreateQueryOptionsOptions.retry}). */
   retry: false | ((failureCount: number, error: Error) => boolean);
-  /** Backoff, or the server's `Retry-After` on a 429. */
+  /** Backoff, or the server's `Retry-After` (on a 429, a 503, any retryable status). */
   retryDelay: (failureCount: number, error: Error) => number;
+  /** `false` where TanStack's structural sharing would change the data (the contract status map). */
+  structuralSharing?: false;
 }
 
 /** The data of an infinite list in the cache: pages of plain JSON and the params that fetched them. */
@@ -50,7 +52,7 @@ export interface BlockindexInfiniteQueryOptions<TItem, TKey extends QueryKey = Q
   getNextPageParam: (lastPage: PageData<TItem>) => PageParam | null;
   /** The only retry layer (see {@link CreateQueryOptionsOptions.retry}). */
   retry: false | ((failureCount: number, error: Error) => boolean);
-  /** Backoff, or the server's `Retry-After` on a 429. */
+  /** Backoff, or the server's `Retry-After` (on a 429, a 503, any retryable status). */
   retryDelay: (failureCount: number, error: Error) => number;
 }
 

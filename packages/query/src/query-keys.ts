@@ -1,4 +1,4 @@
-import type { BlockindexClient } from '@blockindex/client';
+import type { BlockindexCore } from '@blockindex/client';
 
 /** First element of every key this package makes, so one prefix reaches all of them. */
 export const QUERY_KEY_ROOT = 'blockindex';
@@ -18,7 +18,11 @@ export interface QueryKeys {
   all(): BaseQueryKey;
   /** Everything about one address or contract principal: its transactions (pages and infinite lists), transfers and events. */
   address(principal: string): AddressQueryKey;
-  /** Every BRC-20 token; with a ticker, that token only (tickers are matched case-insensitively, like the API does). */
+  /**
+   * Every BRC-20 token; with a ticker, that token only (tickers are matched case-insensitively, like the API does).
+   * A token's own key ends with the `ordinalsBaseUrl` when it is not the `baseUrl`, so clients reading different
+   * indexers never share an entry.
+   */
   brc20Tokens(ticker?: string): readonly unknown[];
   /** Every smart-contract status lookup. */
   smartContractsStatus(): readonly unknown[];
@@ -26,8 +30,8 @@ export interface QueryKeys {
   blocks(): readonly unknown[];
 }
 
-/** Builds the key prefixes of one client (its normalized `baseUrl` goes into every key). */
-export function createQueryKeys(client: Pick<BlockindexClient, 'baseUrl'>): QueryKeys {
+/** Builds the key prefixes of one client or core (its normalized `baseUrl` goes into every key). */
+export function createQueryKeys(client: Pick<BlockindexCore, 'baseUrl'>): QueryKeys {
   const base: BaseQueryKey = [QUERY_KEY_ROOT, client.baseUrl];
   return {
     all: () => base,

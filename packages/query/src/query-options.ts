@@ -7,18 +7,15 @@ import type {
   AddressTransactionWithTransfers,
   Block,
   BlockindexClient,
+  BlockindexCore,
   Brc20TokenDetails,
   PageData,
   SmartContractsStatusResponse,
 } from '@blockindex/client';
+import { normalizeHex } from '@blockindex/client';
 import type { DataTag, QueryKey } from '@tanstack/query-core';
-import {
-  keyContractIds,
-  keyQuery,
-  requirePageSize,
-  requireString,
-  withHexPrefix,
-} from './internal/key-parts.js';
+import { callsOf } from './internal/calls.js';
+import { keyContractIds, keyQuery, requirePageSize, requireString } from './internal/key-parts.js';
 import type {
   BlockindexInfiniteQueryOptions,
   BlockindexQueryOptions,
@@ -41,11 +38,20 @@ type AddressKey<Op extends string, Rest extends readonly unknown[]> = readonly [
 export interface BlockindexQueryOptionsFactory {
   /** Key prefixes for invalidation (see {@link QueryKeys}). */
   readonly keys: QueryKeys;
-  /** A BRC-20 token's details. Key: `[..., 'brc20-token', ticker in lower case]`. */
+  /**
+   * A BRC-20 token's details. Key: `[..., 'brc20-token', ticker in lower case]`, then the client's
+   * `ordinalsBaseUrl` when it is not its `baseUrl` (the answer comes from there).
+   */
   getBrc20Token(
     ticker: string,
-  ): BlockindexQueryOptions<Brc20TokenDetails, readonly [...Base, 'brc20-token', string]>;
-  /** Deployment status of contracts. Key: `[..., 'smart-contracts-status', ids deduplicated and sorted]`. */
+  ): BlockindexQueryOptions<
+    Brc20TokenDetails,
+    readonly [...Base, 'brc20-token', string] | readonly [...Base, 'brc20-token', string, string]
+  >;
+  /**
+   * Deployment status of contracts. Key: `[..., 'smart-contracts-status', ids deduplicated and sorted]`. The cached
+   * map is the client's own (`structuralSharing: false`), so an id such as `__proto__` stays an ordinary key.
+   */
   getSmartContractsStatus(
     contractIds: readonly string[],
   ): BlockindexQueryOptions<
@@ -60,7 +66,8 @@ export interface BlockindexQueryOptionsFactory {
     height: number,
   ): BlockindexQueryOptions<Block, readonly [...Base, 'block', 'by-burn-block-height', number]>;
   /**
-   * A block by burn-chain hash. Key: `[..., 'block', 'by-burn-block-hash', hash with 0x]`.
+   * A block by burn-chain hash. Key: `[..., 'block', 'by-burn-block-hash', hash as the client sends it]` (`0x`,
+   * lower case: `normalizeHex`).
    * @deprecated The API deprecates this operation; use `GET /extended/v2/burn-blocks/{height_or_hash}/blocks`.
    */
   getBlockByBurnBlockHash(
@@ -133,8 +140,9 @@ export interface BlockindexQueryOptionsFactory {
 }
 
 /**
- * Creates TanStack Query options for every operation of a client: typed hierarchical keys, query functions that
- * pass TanStack's `signal` and cache plain JSON, exact infinite lists, and one retry layer.
+ * Creates TanStack Query options for every operation of a client (from `createClient`) or a core (from `createCore`):
+ * typed hierarchical keys, query functions that pass TanStack's `signal` and cache plain JSON, exact infinite lists,
+ * and one retry layer, the client's own policy.
  * @example
  * import { createClient } from '@blockindex/client';
  * import { createQueryOptions } from '@blockindex/query';
@@ -142,13 +150,19 @@ export interface BlockindexQueryOptionsFactory {
  * const token = await queryClient.fetchQuery(queries.getBrc20Token('ordi'));
  */
 export function createQueryOptions(
-  client: BlockindexClient,
+  target: BlockindexClient | BlockindexCore,
   options: CreateQueryOptionsOptions = {},
 ): BlockindexQueryOptionsFactory {
-  if (typeof client !== 'object' || client === null || typeof client.getBrc20Token !== 'function') {
-    throw new TypeError('createQueryOptions needs a client from createClient() of @blockindex/client');
+  if (typeof target !== 'object' || target === null || typeof target.baseUrl !== 'string') {
+    throw new TypeError(
+      'createQueryOptions needs a client from createClient() or a core from createCore() of @blockindex/client',
+    );
   }
-  const keys = createQueryKeys(client);
+  const client = callsOf(target);
+  const keys = createQueryKeys(target);
+  // Everything that changes an answer is in its key (never a credential): the base URL, and for BRC-20 tokens the
+  // Ordinals API's when it differs.
+  const ordinals: [] | [string] = target.ordinalsBaseUrl === target.baseUrl ? [] : [target.ordinalsBaseUrl];
   const base = keys.all();
   const retry = createQueryRetry(options.retry);
   // The query layer is the retry layer: the client tries each call once.
@@ -158,14 +172,19 @@ export function createQueryOptions(
     keys,
     getBrc20Token(ticker) {
       requireString('ticker', ticker);
-      return single([...base, 'brc20-token', ticker.toLowerCase()], retry, ({ signal }) =>
+      return single([...base, 'brc20-token', ticker.toLowerCase(), ...ordinals], retry, ({ signal }) =>
         client.getBrc20Token(ticker, { ...once, signal }),
       );
     },
     getSmartContractsStatus(contractIds) {
       const ids = keyContractIds(contractIds);
-      return single([...base, 'smart-contracts-status', ids], retry, ({ signal }) =>
-        client.getSmartContractsStatus(contractIds, { ...once, signal }),
+      // TanStack's structural sharing rebuilds changed data with assignments, which turn a `__proto__` id into the
+      // map's prototype: keep the client's map (prototype-less, every id an own key) as it is.
+      return single(
+        [...base, 'smart-contracts-status', ids],
+        retry,
+        ({ signal }) => client.getSmartContractsStatus(contractIds, { ...once, signal }),
+        false,
       );
     },
     getBlockByBurnBlockHeight(height) {
@@ -175,7 +194,7 @@ export function createQueryOptions(
     },
     getBlockByBurnBlockHash(hash) {
       requireString('hash', hash);
-      return single([...base, 'block', 'by-burn-block-hash', withHexPrefix(hash)], retry, ({ signal }) =>
+      return single([...base, 'block', 'by-burn-block-hash', normalizeHex(hash)], retry, ({ signal }) =>
         client.getBlockByBurnBlockHash(hash, { ...once, signal }),
       );
     },
@@ -201,7 +220,7 @@ export function createQueryOptions(
       requireString('txId', txId);
       const q = keyQuery(query);
       return single(
-        [...keys.address(address), 'transaction-events', withHexPrefix(txId), 'page', q],
+        [...keys.address(address), 'transaction-events', normalizeHex(txId), 'page', q],
         retry,
         async ({ signal }) =>
           (await client.getAddressTransactionEvents(address, txId, q, { ...once, signal })).toJSON(),
@@ -240,7 +259,7 @@ export function createQueryOptions(
       requireString('txId', txId);
       const { q, size } = listParts(query, listOptions);
       return infinite(
-        [...keys.address(address), 'transaction-events', withHexPrefix(txId), 'infinite', q, size],
+        [...keys.address(address), 'transaction-events', normalizeHex(txId), 'infinite', q, size],
         retry,
         async (pageParam, signal) =>
           (
@@ -259,8 +278,15 @@ function single<TData, TKey extends QueryKey>(
   queryKey: TKey,
   retry: QueryRetry,
   queryFn: (context: { signal: AbortSignal }) => Promise<TData>,
+  structuralSharing?: false,
 ): BlockindexQueryOptions<TData, TKey> {
-  return { queryKey: queryKey as DataTag<TKey, TData>, queryFn, ...retry };
+  const options: BlockindexQueryOptions<TData, TKey> = {
+    queryKey: queryKey as DataTag<TKey, TData>,
+    queryFn,
+    ...retry,
+  };
+  if (structuralSharing === false) options.structuralSharing = false;
+  return options;
 }
 
 function infinite<TItem, TKey extends QueryKey>(

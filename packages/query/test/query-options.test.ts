@@ -56,7 +56,7 @@ describe('createQueryOptions', () => {
     const options = queries.getAddressTransactions(mock.world.fixtures.address, { limit: 3 });
     const page = await queryClient.fetchQuery(options);
     expect(Object.getPrototypeOf(page)).toBe(Object.prototype);
-    expect(json(page)).toEqual(page);
+    expect(json(page)).toStrictEqual(page);
   });
 
   it('invalidates everything about an address with one prefix, and nothing else', async () => {

@@ -3,6 +3,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { denoRunFlags } from '../../../scripts/runtimes.mjs';
 import { consumer, versions } from './consumer';
 import { allRight } from './expected';
 import { repoRoot } from './paths';
@@ -39,8 +40,36 @@ const tsconfigs = {
   },
 };
 
-/** The msw cell: `msw` installed by the app, journeys on `runtimes`, two type-checked consumer setups. */
-export function mswCell(msw: string, runtimes: string[]) {
+/** How each runtime of the matrix runs a fixture script. */
+function runFixture(runtime: string, script: string, cwd: string) {
+  const bin = inject('runtimeBins')[runtime] as string;
+  if (runtime === 'bun') {
+    return run(bin, [script], {
+      cwd,
+      env: { DO_NOT_TRACK: '1', BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0' },
+      timeout: 120_000,
+    });
+  }
+  if (runtime === 'deno') {
+    return run(bin, [...denoRunFlags, '--allow-net=127.0.0.1', script], {
+      cwd,
+      env: { DENO_NO_UPDATE_CHECK: '1', DENO_DIR: `${inject('scratch')}/deno-dir` },
+      timeout: 120_000,
+    });
+  }
+  return run(bin, [script], { cwd, timeout: 120_000 });
+}
+
+/**
+ * The msw cell: `msw` installed by the app, journeys on `runtimes`, two type-checked consumer setups, and
+ * setupMockServer on `intercepts` (every operation answered, no request reaching the network) and `refuses`
+ * (listen() throws MswUnsupportedError before any request leaves).
+ */
+export function mswCell(
+  msw: string,
+  runtimes: string[],
+  setupMockServerOn: { intercepts: string[]; refuses: string[] },
+) {
   describe(`msw ${msw}`, () => {
     const project = () => consumer(`msw-${msw}`, { msw, '@types/node': versions.typesNode });
 
@@ -59,6 +88,29 @@ export function mswCell(msw: string, runtimes: string[]) {
       expect(result.status, result.report).toBe(0);
       expect(lastJsonLine(result), result.report).toEqual({ ...allRight, own: true, closed: true });
     });
+
+    it.each(setupMockServerOn.intercepts)('setupMockServer intercepts every request on %s', (runtime) => {
+      const result = runFixture(runtime, 'msw-interception.mjs', project());
+
+      expect(result.status, result.report).toBe(0);
+      expect(lastJsonLine(result), result.report).toEqual({ intercepted: allRight, leaked: 0 });
+    });
+
+    it.each(setupMockServerOn.refuses)(
+      'setupMockServer refuses to listen on %s, naming the cause and the fixes, before any request leaves',
+      (runtime) => {
+        const result = runFixture(runtime, 'msw-interception.mjs', project());
+
+        expect(result.status, result.report).toBe(0);
+        expect(lastJsonLine(result), result.report).toEqual({
+          refused: 'MswUnsupportedError',
+          message: expect.stringMatching(
+            /msw 3 intercepts nothing under[\s\S]*msw@2[\s\S]*createFetchHandler/,
+          ),
+          leaked: 0,
+        });
+      },
+    );
 
     it.each(Object.entries(tsconfigs))(
       'type-checks a consumer mixing our handlers with its own (%s)',

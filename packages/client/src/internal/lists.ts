@@ -16,43 +16,45 @@ export interface ListSpec {
   query: (query: { limit?: number; offset?: number }, request: PageRequest) => Record<string, unknown>;
 }
 
-/** The three list operations differ only in path, identity and cursor: one table. */
-export const LISTS = {
-  getAddressTransactions: {
-    path: '/extended/v2/addresses/{address}/transactions',
-    cursor: true,
-    identity: (item: { tx: { tx_id: string } }) => item.tx.tx_id,
-    key: txKey,
-    shape: (data) => pageShapeProblem(data) ?? itemProblem(data, 'tx.tx_id', 'string'),
-    query: pageQuery,
-  },
-  getAccountTransactionsWithTransfers: {
-    path: '/extended/v1/address/{principal}/transactions_with_transfers',
-    cursor: false,
-    identity: (item: { tx: { tx_id: string } }) => item.tx.tx_id,
-    key: txKey,
-    shape: (data) => pageShapeProblem(data) ?? itemProblem(data, 'tx.tx_id', 'string'),
-    query: pageQuery,
-  },
-  getAddressTransactionEvents: {
-    path: '/extended/v2/addresses/{address}/transactions/{tx_id}/events',
-    cursor: false,
-    identity: (item: { event_index: number }) => item.event_index,
-    // Events carry no block: a re-org takes all of a transaction's events or none, and brings back the same ones.
-    key: (item: { event_index: number }) => String(item.event_index),
-    shape: (data) => pageShapeProblem(data) ?? itemProblem(data, 'event_index', 'number'),
-    query: pageQuery,
-  },
-} satisfies Record<string, ListSpec>;
-
 /** A transaction row's key: its id and its block (`block_hash`, with `tx_index` should two blocks share a hash). */
 function txKey(item: { tx: { tx_id: string; block_hash?: unknown; tx_index?: unknown } }): string {
   const { tx_id, block_hash, tx_index } = item.tx;
   return typeof block_hash === 'string' ? `${tx_id}@${block_hash}/${String(tx_index)}` : tx_id;
 }
 
-/** Name of a list operation. */
-export type ListName = keyof typeof LISTS;
+// The three list operations differ only in path, identity and cursor; one constant each, so an app ships only the
+// lists it calls.
+
+/** `getAddressTransactions`: the list with a cursor. */
+export const ADDRESS_TRANSACTIONS: ListSpec = {
+  path: '/extended/v2/addresses/{address}/transactions',
+  cursor: true,
+  identity: (item: { tx: { tx_id: string } }) => item.tx.tx_id,
+  key: txKey,
+  shape: (data) => pageShapeProblem(data) ?? itemProblem(data, 'tx.tx_id', 'string'),
+  query: pageQuery,
+};
+
+/** `getAccountTransactionsWithTransfers`. */
+export const TRANSACTIONS_WITH_TRANSFERS: ListSpec = {
+  path: '/extended/v1/address/{principal}/transactions_with_transfers',
+  cursor: false,
+  identity: (item: { tx: { tx_id: string } }) => item.tx.tx_id,
+  key: txKey,
+  shape: (data) => pageShapeProblem(data) ?? itemProblem(data, 'tx.tx_id', 'string'),
+  query: pageQuery,
+};
+
+/** `getAddressTransactionEvents`. */
+export const TRANSACTION_EVENTS: ListSpec = {
+  path: '/extended/v2/addresses/{address}/transactions/{tx_id}/events',
+  cursor: false,
+  identity: (item: { event_index: number }) => item.event_index,
+  // Events carry no block: a re-org takes all of a transaction's events or none, and brings back the same ones.
+  key: (item: { event_index: number }) => String(item.event_index),
+  shape: (data) => pageShapeProblem(data) ?? itemProblem(data, 'event_index', 'number'),
+  query: pageQuery,
+};
 
 /**
  * Why the items of a page (already known to have a `results` array) cannot be paged: the first that is not an

@@ -1,4 +1,4 @@
-import type { ClientOptions, IterationOptions, RequestOptions } from '../options.js';
+import type { ClientOptions, IterationOptions, RateLimitOptions, RequestOptions } from '../options.js';
 
 /** Checks the numeric options of one call; a `TypeError` or `RangeError` names the option and its value. */
 export function checkRequestOptions(options: RequestOptions | undefined, where: string): void {
@@ -13,24 +13,30 @@ export function checkRequestOptions(options: RequestOptions | undefined, where: 
   checkRetryOptions(options.retry, `${where}.retry`);
 }
 
-/** Checks the client options that are numbers (per-call ones included). */
-export function checkClientOptions(options: ClientOptions): void {
-  checkRequestOptions(options, 'createClient options');
+/** Whether `value` is a pacer made by `createPacer` (checked by shape: no class needs to ship for it). */
+export function isPacer(value: unknown): boolean {
+  return typeof (value as { wait?: unknown } | null)?.wait === 'function';
+}
+
+/** Checks the client options that are numbers (per-call ones included); `where` names them in messages. */
+export function checkClientOptions(options: ClientOptions, where = 'createClient options'): void {
+  checkRequestOptions(options, where);
   const rate = options.rateLimit;
-  if (rate !== undefined && typeof rate !== 'boolean') {
+  if (rate !== undefined && typeof rate !== 'boolean' && !isPacer(rate)) {
     if (typeof rate !== 'object' || rate === null) {
-      throw new TypeError(
-        `createClient options.rateLimit must be a boolean or an object; got ${describeValue(rate)}`,
-      );
+      throw new TypeError(`${where}.rateLimit must be a boolean or an object; got ${describeValue(rate)}`);
     }
-    checkNumber('createClient options.rateLimit.perMinute', rate.perMinute, { min: 1, infinity: true });
-    checkNumber('createClient options.rateLimit.perSecond', rate.perSecond, { min: 1, infinity: true });
+    checkRateLimit(rate as RateLimitOptions, `${where}.rateLimit`);
   }
   if (options.onWarning !== undefined && typeof options.onWarning !== 'function') {
-    throw new TypeError(
-      `createClient options.onWarning must be a function; got ${describeValue(options.onWarning)}`,
-    );
+    throw new TypeError(`${where}.onWarning must be a function; got ${describeValue(options.onWarning)}`);
   }
+}
+
+/** Checks the numbers of a `rateLimit` object. */
+export function checkRateLimit(rate: RateLimitOptions, where: string): void {
+  checkNumber(`${where}.perMinute`, rate.perMinute, { min: 1, infinity: true });
+  checkNumber(`${where}.perSecond`, rate.perSecond, { min: 1, infinity: true });
 }
 
 /** Checks the iteration options of a list call. */
@@ -49,7 +55,7 @@ export function checkConcurrency(concurrency: unknown): void {
  * Checks retry settings given by the caller: `maxRetries` a non-negative integer, the delays non-negative numbers
  * (`maxRetryAfterMs` may be `Infinity`). A `TypeError`/`RangeError` names the option and the value.
  */
-function checkRetryOptions(retry: unknown, where: string): void {
+export function checkRetryOptions(retry: unknown, where: string): void {
   if (retry === undefined || retry === false) return;
   if (typeof retry !== 'object' || retry === null) {
     throw new TypeError(`${where} must be an object or false; got ${String(retry)}`);

@@ -1,9 +1,9 @@
 import { TimeoutError } from '../errors.js';
 import type { RateLimitOptions } from '../options.js';
-import { sleep } from '../retry.js';
+import { DEFAULT_RETRY_POLICY, parseRateLimitResetMs, parseRetryAfterMs, sleep } from '../retry.js';
 
 /** Hiro's published limits: requests per minute without and with an API key. */
-const HIRO_RATE_LIMITS = Object.freeze({ perMinute: 50, perMinuteWithKey: 500 });
+const HIRO_RATE_LIMITS = /* @__PURE__ */ Object.freeze({ perMinute: 50, perMinuteWithKey: 500 });
 
 /** Slack added to each window: the server counts a request when it arrives, a little after it was started here. */
 const MARGIN_MS = 1000;
@@ -11,18 +11,25 @@ const MARGIN_MS = 1000;
 /**
  * Paces the requests of one client (every call, iteration and prefetch) so that no more than `perMinute` start in
  * any minute and no more than `perSecond` in any second. Requests queue in order: each reserves the earliest start
- * that keeps both windows within their budget, then waits for it. The server's own counters slow it down early:
- * `ratelimit-remaining: 0` (or a 429) holds every request until `ratelimit-reset`, and a nearly spent budget
- * spreads the requests left over the time left.
+ * that keeps both windows within their budget, then waits for it; a request that is aborted while it waits, or
+ * never sent, gives its start back. The server's own counters slow it down early: a 429 or
+ * `ratelimit-remaining: 0` holds every request for the wait the server names (`Retry-After`, read as the retry
+ * layer reads it, else `ratelimit-reset`), and a nearly spent budget spreads the requests left over the time left.
+ * A server-named pause never holds the client longer than `maxPauseMs` (the client's `maxRetryAfterMs`).
  */
 export class Pacer {
   readonly #windows: { size: number; ms: number }[];
-  /** Start times granted, oldest first (only those that still count in some window). */
+  /** Start times granted, in ascending order (only those that still count in some window). */
   readonly #starts: number[] = [];
   /** No start before this time: the server said its budget is spent, or nearly. */
   #notBefore = 0;
+  readonly #maxPauseMs: number;
 
-  constructor(option: true | RateLimitOptions, hasApiKey: boolean) {
+  constructor(
+    option: true | RateLimitOptions,
+    hasApiKey: boolean,
+    maxPauseMs: number = DEFAULT_RETRY_POLICY.maxRetryAfterMs,
+  ) {
     const settings = option === true ? {} : option;
     const perMinute =
       settings.perMinute ?? (hasApiKey ? HIRO_RATE_LIMITS.perMinuteWithKey : HIRO_RATE_LIMITS.perMinute);
@@ -30,13 +37,23 @@ export class Pacer {
     if (settings.perSecond !== undefined) {
       this.#windows.push({ size: Math.floor(settings.perSecond), ms: 1000 + MARGIN_MS / 10 });
     }
+    this.#maxPauseMs = maxPauseMs;
   }
 
   /**
    * Resolves when this request may start. Rejects at once with a `TimeoutError` when that would be past
-   * `deadlineAt`, and with the abort reason's `AbortError` if `signal` aborts while it waits.
+   * `deadlineAt`, and with the abort reason's `AbortError` if `signal` aborts while it waits (the start it had
+   * reserved is then free again).
    */
   async wait(signal: AbortSignal | undefined, deadlineAt: number): Promise<void> {
+    await this.reserve(signal, deadlineAt);
+  }
+
+  /**
+   * {@link wait}, resolving to a function that gives the start back: call it when the request is then not sent
+   * after all (aborted, past its deadline, answered by a middleware), so that it does not hold a slot of a window.
+   */
+  async reserve(signal: AbortSignal | undefined, deadlineAt: number): Promise<() => void> {
     const now = Date.now();
     const start = this.#earliest(now);
     if (start > deadlineAt) {
@@ -45,22 +62,42 @@ export class Pacer {
       );
     }
     this.#starts.push(start);
-    if (start > now) await sleep(start - now, signal);
+    let held = true;
+    const release = (): void => {
+      if (!held) return;
+      held = false;
+      const at = this.#starts.lastIndexOf(start);
+      if (at !== -1) this.#starts.splice(at, 1);
+    };
+    if (start > now) {
+      try {
+        await sleep(start - now, signal);
+      } catch (error) {
+        release();
+        throw error;
+      }
+    }
+    return release;
   }
 
   /** Reads the server's rate-limit headers off a response. */
   observe(response: Response): void {
     const now = Date.now();
-    const remaining = Number(response.headers.get('ratelimit-remaining') ?? Number.NaN);
-    const resetMs = resetDelay(response.headers.get('ratelimit-reset'), now);
-    if (response.status === 429 || remaining === 0) {
-      const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
-      const wait = Number.isFinite(retryAfter) ? retryAfter * 1000 : resetMs;
-      if (wait !== undefined) this.#notBefore = Math.max(this.#notBefore, now + wait);
-    } else if (Number.isInteger(remaining) && remaining > 0 && remaining <= 5 && resetMs !== undefined) {
+    const { headers, status } = response;
+    const remaining = Number(headers.get('ratelimit-remaining') ?? Number.NaN);
+    let pause: number | undefined;
+    if (status === 429 || remaining === 0) {
+      // One parser for the pacer and the retry layer: integer seconds or an HTTP date, else `ratelimit-reset`.
+      pause = parseRetryAfterMs(headers, now, 429);
+    } else if (Number.isInteger(remaining) && remaining > 0 && remaining <= 5) {
       // Nearly spent: spread what is left over the rest of the window rather than run into the wall.
-      this.#notBefore = Math.max(this.#notBefore, now + Math.ceil(resetMs / (remaining + 1)));
+      const reset = headers.get('ratelimit-reset');
+      const resetMs = reset === null ? undefined : parseRateLimitResetMs(reset, now);
+      if (resetMs !== undefined) pause = Math.ceil(resetMs / (remaining + 1));
     }
+    // Capped: a server asking for hours (or a clock far off) must not lock the client out past the cap.
+    if (pause !== undefined)
+      this.#notBefore = Math.max(this.#notBefore, now + Math.min(pause, this.#maxPauseMs));
   }
 
   #earliest(now: number): number {
@@ -76,11 +113,4 @@ export class Pacer {
     }
     return start;
   }
-}
-
-/** `ratelimit-reset` as a delay in ms: delta seconds, or a unix timestamp in seconds when it is that large. */
-function resetDelay(value: string | null, now: number): number | undefined {
-  if (value === null || !/^\s*\d+\s*$/.test(value)) return undefined;
-  const n = Number(value);
-  return n > 1_000_000_000 ? Math.max(0, n * 1000 - now) : n * 1000;
 }

@@ -36,8 +36,3 @@ export function serializePath(pathname: string, pathParams: Record<string, unkno
     }
   });
 }
-
-/** The server wants `0x`-prefixed hex: without it, it redirects (burn block hash) or fails (tx id). */
-export function withHexPrefix(hex: string): string {
-  return /^0x/i.test(hex) ? `0x${hex.slice(2)}` : `0x${hex}`;
-}

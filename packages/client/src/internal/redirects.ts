@@ -3,12 +3,15 @@ const MAX_REDIRECTS = 20;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
+/** A redirect the client will not follow: the transport makes it a final (never retried) `RedirectError`. */
+export class RedirectRefused extends TypeError {}
+
 /**
  * Sends a GET and follows its redirects by hand (the request is made with `redirect: 'manual'`), because `fetch`
  * forwards custom headers such as `x-api-key` to wherever a redirect points (undici strips only `authorization`).
  * A redirect to another origin, which includes https to http, drops every credential header (`credentialNames`,
  * lower case) and cookies before following; they are not restored if a later hop comes back. Same-origin
- * redirects keep them. More than {@link MAX_REDIRECTS} hops is an error, as is a target that is not http(s).
+ * redirects keep them. More than {@link MAX_REDIRECTS} hops is a {@link RedirectRefused}, as is a target that is not http(s).
  */
 export async function fetchFollowingRedirects(
   fetchFn: (request: Request) => Promise<Response>,
@@ -21,7 +24,7 @@ export async function fetchFollowingRedirects(
     if (response.type === 'opaqueredirect') {
       // A browser hides the target of a manual redirect: let it follow only what carries no credential.
       if (credentialNames.some((name) => current.headers.has(name))) {
-        throw new TypeError(
+        throw new RedirectRefused(
           'the server redirected, and this runtime hides the target: not followed, to keep credentials at their origin',
         );
       }
@@ -30,15 +33,16 @@ export async function fetchFollowingRedirects(
     const location = response.headers.get('location');
     if (!REDIRECT_STATUSES.has(response.status) || location === null) return response;
     await response.body?.cancel().catch(() => {});
-    if (hops >= MAX_REDIRECTS) throw new TypeError(`redirect loop: more than ${MAX_REDIRECTS} redirects`);
+    if (hops >= MAX_REDIRECTS)
+      throw new RedirectRefused(`redirect loop: more than ${MAX_REDIRECTS} redirects`);
     let target: URL;
     try {
       target = new URL(location, current.url);
     } catch {
-      throw new TypeError('the server redirected to an invalid URL');
+      throw new RedirectRefused('the server redirected to an invalid URL');
     }
     if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-      throw new TypeError(`the server redirected to a ${target.protocol} URL`);
+      throw new RedirectRefused(`the server redirected to a ${target.protocol} URL`);
     }
     const headers = new Headers(current.headers);
     if (target.origin !== new URL(current.url).origin) {

@@ -1,3 +1,5 @@
+import { setLongTimeout } from '../retry.js';
+
 /**
  * One real `abort` listener per signal, however many calls wait on it: every call of a client may share the
  * caller's signal, and Node warns (`MaxListenersExceededWarning`) past ten listeners on one `AbortSignal`.
@@ -66,7 +68,7 @@ export class CallSignals {
   /** `Date.now()` value past which no attempt may run, `Infinity` for none. */
   readonly deadlineAt: number;
   #linked: ReturnType<typeof linkedController> | undefined;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  #cancelTimer: (() => void) | undefined;
   /** Whether a timer, not a caller, aborted the current attempt. */
   timedOut = false;
   /** Whether that timer was the call's deadline rather than the attempt's own time limit. */
@@ -101,7 +103,8 @@ export class CallSignals {
     const ms = Math.min(own, left);
     if (Number.isFinite(ms)) {
       const byDeadline = left <= own;
-      this.#timer = setTimeout(
+      // Chained past 2^31 - 1 ms: one plain timer would fire a limit of 25 days or more after 1 ms.
+      this.#cancelTimer = setLongTimeout(
         () => {
           this.timedOut = true;
           this.deadlineHit = byDeadline;
@@ -115,7 +118,8 @@ export class CallSignals {
 
   /** Ends the current attempt: stops its timer. */
   settle(): void {
-    clearTimeout(this.#timer);
+    this.#cancelTimer?.();
+    this.#cancelTimer = undefined;
   }
 
   /** The signal a wait between attempts stops on: the callers', with no timeout. */

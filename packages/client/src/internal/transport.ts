@@ -6,6 +6,7 @@ import {
   BlockindexError,
   ConnectionError,
   createApiError,
+  RedirectError,
   ResponseParseError,
   ResponseTooLargeError,
   TimeoutError,
@@ -24,7 +25,7 @@ import { type BodyLimit, limitBody } from './body-limit.js';
 import { buildHeaders, credentialValues } from './header-checks.js';
 import { checkRequestOptions } from './option-checks.js';
 import { redact } from './redact.js';
-import { fetchFollowingRedirects } from './redirects.js';
+import { fetchFollowingRedirects, RedirectRefused } from './redirects.js';
 import { CallSignals } from './signals.js';
 
 /** What the transport needs from the client. */
@@ -46,8 +47,11 @@ export interface TransportConfig {
   userErrors: WeakSet<object>;
   /** Called with every response that carries a `Warning` header. */
   onWarningHeader?: (operation: string, response: Response) => void;
-  /** Waits for the pacer's go before each attempt, if the client paces requests. */
-  pace?: (signal: AbortSignal | undefined, deadlineAt: number) => Promise<void>;
+  /**
+   * Waits for the pacer's go before each attempt, if the client paces requests. It may resolve to a function that
+   * gives the reserved start back, which the transport calls when the attempt then sends nothing.
+   */
+  pace?: (signal: AbortSignal | undefined, deadlineAt: number) => Promise<unknown>;
   /** Tells the pacer what each response said about the rate limit. */
   paced?: (response: Response) => void;
 }
@@ -127,8 +131,11 @@ export async function send<T>(
         return undefined;
       };
       // Looked up on every call (not captured once) so that MSW or a test stub installed later still applies.
+      // The pacer's start, given back if this attempt sends nothing (aborted first, answered by a middleware).
+      let unsent: (() => void) | undefined;
       const fetchOnce: FetchFn = async (req) => {
         request = req;
+        unsent = undefined;
         try {
           const fetchFn = config.fetch ?? ((r: Request) => globalThis.fetch(r));
           const received = await fetchFollowingRedirects(fetchFn, req, config.credentialHeaders);
@@ -144,9 +151,10 @@ export async function send<T>(
             response === undefined
               ? describeCause(cause)
               : `the response body could not be read (${describeCause(cause)})`;
+          const Failure = cause instanceof RedirectRefused ? RedirectError : ConnectionError;
           throw (
             interrupted(cause) ??
-            new ConnectionError(redact(`${req.method} ${url}: ${what}`, secrets), {
+            new Failure(redact(`${req.method} ${url}: ${what}`, secrets), {
               cause,
               method: req.method,
               url,
@@ -160,7 +168,8 @@ export async function send<T>(
         // is aborted or would end past the deadline.
         const linked = signals.between();
         try {
-          await config.pace(linked.signal, signals.deadlineAt);
+          const release = await config.pace(linked.signal, signals.deadlineAt);
+          if (typeof release === 'function') unsent = release as () => void;
         } finally {
           linked.dispose();
         }
@@ -199,10 +208,11 @@ export async function send<T>(
         return { data: result.data as T, response: result.response };
       } catch (error) {
         failure = limit.exceeded
-          ? tooLarge(response, where(), maxBytes, secrets, error)
+          ? tooLarge(response, where(), limit, secrets, error)
           : ourError(error, config.userErrors, interrupted, response, where, secrets);
       } finally {
         signals.settle();
+        unsent?.();
       }
       policy ??= resolveRetryPolicy(config.retry, options?.retry);
       const delay = retryDelayMs(failure, retryIndex, policy);
@@ -232,7 +242,7 @@ function deadlineError(where: { method: string; url: string }, deadlineMs: numbe
 function tooLarge(
   response: Response | undefined,
   where: { method: string; url: string },
-  maxBytes: number,
+  limit: BodyLimit,
   secrets: readonly string[],
   cause: unknown,
 ): ResponseTooLargeError {
@@ -240,8 +250,10 @@ function tooLarge(
     status: response?.status ?? 0,
     headers: response?.headers ?? new Headers(),
     ...where,
-    reason: `the response body is larger than maxResponseBytes (${maxBytes} bytes); reading stopped there`,
-    maxBytes,
+    reason:
+      limit.reason ??
+      `the response body is larger than maxResponseBytes (${limit.maxBytes} bytes); reading stopped there`,
+    maxBytes: limit.maxBytes,
     secrets,
     cause: cause instanceof Error ? new Error(cause.message) : undefined,
   });

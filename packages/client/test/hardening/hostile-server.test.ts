@@ -11,6 +11,7 @@ import {
   GoneError,
   ListInconsistentError,
   RateLimitError,
+  RedirectError,
   ResponseParseError,
   ResponseTooLargeError,
   TimeoutError,
@@ -79,17 +80,37 @@ describe('redirects keep credentials at their origin', () => {
     expect(server.requests.every((r) => r.headers['x-api-key'] === KEY)).toBe(true);
   });
 
-  it('ends a redirect loop in a ConnectionError after a bounded number of requests', async () => {
+  // Retries on, with no backoff to speak of: a refused redirect must still cost one attempt, not three.
+  const retrying = { maxRetries: 2, initialDelayMs: 1, maxDelayMs: 1 };
+
+  it('ends a redirect loop in a RedirectError after one attempt (21 requests), not retried', async () => {
     const server = await serve((_req, res) => {
       res.writeHead(302, { location: '/ordinals/v1/brc-20/tokens/ordi' });
       res.end();
     });
-    const error = await createClient({ baseUrl: server.url, retry: false })
+    const error = await createClient({ baseUrl: server.url, retry: retrying })
       .getBrc20Token('ordi')
       .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RedirectError);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as Error).message).toMatch(/redirect loop: more than 20 redirects/);
     expect(server.requests).toHaveLength(21);
+  });
+
+  it.each([
+    ['an ftp: URL', 'ftp://127.0.0.1/x', /redirected to a ftp: URL/],
+    ['a URL that does not parse', 'http://[::1', /redirected to an invalid URL/],
+  ])('refuses a redirect to %s in one request, not retried', async (_name, location, message) => {
+    const server = await serve((_req, res) => {
+      res.writeHead(302, { location });
+      res.end();
+    });
+    const error = await createClient({ baseUrl: server.url, retry: retrying })
+      .getBrc20Token('ordi')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RedirectError);
+    expect((error as Error).message).toMatch(message);
+    expect(server.requests).toHaveLength(1);
   });
 });
 
@@ -362,7 +383,8 @@ describe('errors are easy to log and to read', () => {
       res.writeHead(400, { 'content-type': 'application/json', 'content-length': deep.length });
       res.end(deep);
     });
-    const error = await createClient({ baseUrl: server.url, apiKey: KEY })
+    // 100 000 nested arrays take about 10 MB once parsed: past what the default bound lets a 200 kB body build.
+    const error = await createClient({ baseUrl: server.url, apiKey: KEY, maxResponseBytes: 32 * 1024 * 1024 })
       .getBrc20Token('ordi')
       .catch((e: unknown) => e);
     const json = JSON.stringify(error);
@@ -499,6 +521,24 @@ describe('a moving upstream', () => {
     expect(warn.mock.calls).toEqual([
       [
         '[@blockindex/client] getBlockByBurnBlockHeight: the API sent Warning: 299 - "Deprecated"; use GET /extended/v2/burn-blocks/{height_or_hash}/blocks instead',
+      ],
+    ]);
+  });
+
+  it('escapes the control characters of a Warning header in the default console line', async () => {
+    // Headers refuse CR, LF and NUL but carry ESC and C1 controls: enough to recolour or rewrite a terminal line.
+    const warning = '299 - "Deprecated\x1b[2K\x1b[32mINFO all good\x1b[0m\u009b"';
+    const fetch = async () => Response.json({ hash: '0x01' }, { headers: { warning } });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      await createClient({ fetch }).getBlockByBurnBlockHash('0x01');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(warn.mock.calls).toEqual([
+      [
+        '[@blockindex/client] getBlockByBurnBlockHash: the API sent Warning: 299 - "Deprecated\\u001b[2K\\u001b[32mINFO all good\\u001b[0m\\u009b"; use GET /extended/v2/burn-blocks/{height_or_hash}/blocks instead',
       ],
     ]);
   });

@@ -1,6 +1,7 @@
 import { setupMockServer } from '@blockindex/mock/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConnectionError, createClient, RateLimitError, ServerError } from '../../src/index.js';
+import { ConnectionError, createClient, RateLimitError, ServerError, TimeoutError } from '../../src/index.js';
+import { fakeFetch, hangingFetch, json } from '../helpers/fake-fetch.js';
 
 const mock = setupMockServer({ seed: 1 });
 const { fixtures } = mock.world;
@@ -128,5 +129,45 @@ describe('retries against the mock scenarios', () => {
     expect(keyed.data).toEqual(mock.world.getBrc20Token(fixtures.ticker));
     expect(keyed.response.headers.get('ratelimit-limit')).toBe('5');
     expect(keyed.response.headers.get('ratelimit-remaining')).toBe('4');
+  });
+});
+
+describe('waits longer than one timer can hold (2^31 - 1 ms, about 24.8 days)', () => {
+  const TOKEN = { token: { ticker: 'ordi' }, supply: { max_supply: '1' } };
+
+  it('sits through Retry-After: 3000000 (34 days) when maxRetryAfterMs and deadlineMs allow it', async () => {
+    const { fetch, requests } = fakeFetch((_request, n) =>
+      n === 1
+        ? json({ error: 'Too Many Requests' }, { status: 429, headers: { 'retry-after': '3000000' } })
+        : json(TOKEN),
+    );
+    const client = createClient({
+      fetch,
+      deadlineMs: 0,
+      retry: { maxRetryAfterMs: Number.POSITIVE_INFINITY },
+    });
+    const call = client.getBrc20Token('ordi');
+    await vi.advanceTimersByTimeAsync(2 ** 31);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(3_000_000_000 - 2 ** 31 - 1);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(call).resolves.toEqual(TOKEN);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('keeps a timeoutMs of 30 days for 30 days, not 1 ms', async () => {
+    const fetch = hangingFetch();
+    const client = createClient({ fetch, timeoutMs: 30 * 86_400_000, deadlineMs: 0, retry: false });
+    const outcome = client.getBrc20Token('ordi').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(2 ** 31);
+    let settled = false;
+    void outcome.then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(30 * 86_400_000 - 2 ** 31);
+    expect(await outcome).toBeInstanceOf(TimeoutError);
   });
 });

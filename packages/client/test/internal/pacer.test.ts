@@ -1,7 +1,8 @@
 import { setupMockServer } from '@blockindex/mock/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AbortError, createClient, type Middleware, TimeoutError } from '../../src/index.js';
-import { useFakeClock } from '../hardening/helpers/clock.js';
+import { track, useFakeClock } from '../hardening/helpers/clock.js';
+import { fakeFetch, json } from '../helpers/fake-fetch.js';
 
 // The mock's rate limiter reads the clock it was created with, so each test fakes the clock first and creates
 // the mock after: the pacer and the server then share one clock that only the test moves.
@@ -170,5 +171,112 @@ describe('Pacer (rateLimit option)', () => {
     const client = createClient({ retry: false, use: [middleware] });
     await Promise.allSettled(Array.from({ length: 8 }, () => client.getBrc20Token(world.fixtures.ticker)));
     expect(statuses.filter((s) => s === 429).length).toBe(3);
+  });
+});
+
+describe('Pacer: slots given back, server pauses capped', () => {
+  const TOKEN = { token: { ticker: 'ordi' }, supply: { max_supply: '1' } };
+
+  /** A client over a fake fetch that answers with `answer(n)` for the n-th request (1-based), 200 by default. */
+  function pacedClient(options: Parameters<typeof createClient>[0], answer?: (n: number) => Response) {
+    useFakeClock();
+    const served = fakeFetch((_request, n) => answer?.(n) ?? json(TOKEN));
+    return {
+      client: createClient({ fetch: served.fetch, retry: false, ...options }),
+      requests: served.requests,
+    };
+  }
+
+  it('frees the slots of aborted queued calls: after 300 of them a new call goes at once', async () => {
+    const { client, requests } = pacedClient({
+      rateLimit: { perMinute: 10_000, perSecond: 5 },
+      deadlineMs: 0,
+    });
+    const controller = new AbortController();
+    const queued = Array.from({ length: 300 }, () =>
+      client.getBrc20Token('ordi', { signal: controller.signal }).catch((e: unknown) => e),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(requests).toHaveLength(5); // the first second's budget; 295 wait in the queue
+    controller.abort();
+    expect((await Promise.all(queued)).slice(5).every((e) => e instanceof AbortError)).toBe(true);
+    await vi.advanceTimersByTimeAsync(1500);
+    // Past the first second's window; the aborted calls hold nothing, so this one is not queued behind them.
+    const next = track(client.getBrc20Token('ordi', { deadlineMs: 1000 }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(requests).toHaveLength(6);
+    await next.settledPromise;
+    expect(next.error).toBeUndefined();
+  });
+
+  it('gives the slot back when a call is not sent after its turn (answered by a middleware)', async () => {
+    const local: Middleware = {
+      onRequest: ({ request }) => (request.headers.has('x-local') ? json(TOKEN) : undefined),
+    };
+    const { client, requests } = pacedClient({ rateLimit: { perMinute: 2 }, use: [local] });
+    for (let i = 0; i < 3; i++) await client.getBrc20Token('ordi', { headers: { 'x-local': '1' } });
+    // Three turns taken and handed back: the minute's two requests are still there to send.
+    const sent = [track(client.getBrc20Token('ordi')), track(client.getBrc20Token('ordi'))];
+    await vi.advanceTimersByTimeAsync(0);
+    expect(requests).toHaveLength(2);
+    await Promise.all(sent.map((s) => s.settledPromise));
+    expect(sent.map((s) => s.error)).toEqual([undefined, undefined]);
+  });
+
+  const farReset = String(Date.parse('2026-01-01T00:00:00Z') / 1000 + 7 * 86_400);
+  it.each([
+    ['429 Retry-After: 86400', 429, { 'retry-after': '86400' }],
+    ['429 ratelimit-reset a week away', 429, { 'ratelimit-reset': farReset }],
+    [
+      '200 ratelimit-remaining: 0, ratelimit-reset a week away',
+      200,
+      { 'ratelimit-remaining': '0', 'ratelimit-reset': farReset },
+    ],
+    ['429 Retry-After: 1e5 (not a delay: ignored)', 429, { 'retry-after': '1e5' }],
+  ])('holds the client for at most maxRetryAfterMs after %s', async (_name, status, headers) => {
+    const { client, requests } = pacedClient({ rateLimit: { perMinute: 1000 } }, (n) =>
+      n === 1
+        ? json(status === 429 ? { error: 'Too Many Requests' } : TOKEN, { status, headers })
+        : json(TOKEN),
+    );
+    await client.getBrc20Token('ordi').catch(() => {});
+    // The default cap is 60 s: by then the server is healthy again and the client must be too.
+    await vi.advanceTimersByTimeAsync(60_000);
+    const next = track(client.getBrc20Token('ordi', { deadlineMs: 1000 }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(requests).toHaveLength(2);
+    await next.settledPromise;
+    expect(next.error).toBeUndefined();
+  });
+
+  it('caps a server pause at the client’s maxRetryAfterMs', async () => {
+    const { client, requests } = pacedClient(
+      { rateLimit: { perMinute: 1000 }, retry: { maxRetryAfterMs: 5000 }, deadlineMs: 0 },
+      (n) => (n === 1 ? json({}, { status: 429, headers: { 'retry-after': '600' } }) : json(TOKEN)),
+    );
+    await client.getBrc20Token('ordi', { retry: false }).catch(() => {});
+    const next = track(client.getBrc20Token('ordi'));
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests).toHaveLength(2);
+    await next.settledPromise;
+    expect(next.error).toBeUndefined();
+  });
+
+  it('honours Retry-After as an HTTP date: the next call waits until then', async () => {
+    const { client, requests } = pacedClient({ rateLimit: { perMinute: 1000 }, deadlineMs: 0 }, (n) =>
+      n === 1
+        ? json({}, { status: 429, headers: { 'retry-after': 'Thu, 01 Jan 2026 00:00:30 GMT' } })
+        : json(TOKEN),
+    );
+    await client.getBrc20Token('ordi').catch(() => {});
+    const next = track(client.getBrc20Token('ordi'));
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests).toHaveLength(2);
+    await next.settledPromise;
+    expect(next.error).toBeUndefined();
   });
 });

@@ -1,4 +1,3 @@
-import { openapi } from '@blockindex/spec';
 import { DEPRECATED_OPERATIONS } from '@blockindex/spec/constants';
 import type { operations } from '@blockindex/spec/types';
 import type { World } from '../world';
@@ -7,7 +6,7 @@ import { validationError } from './errors';
 import { DEPRECATION_WARNING } from './headers';
 import { ResponseCache } from './response-cache';
 import type { Scenarios } from './scenarios/scenarios';
-import { type OpenApiDocument, RequestValidator } from './validation';
+import { RequestValidator } from './validation';
 
 export type { OperationId } from './answer';
 
@@ -88,9 +87,9 @@ export function defineOperation<Id extends OperationId>(
 
 let sharedValidator: RequestValidator | undefined;
 
-// Compiling is lazy and shared: one ajv instance for every handler set, schemas compiled on first request.
+// Looked up lazily and shared: the validators are precompiled, so there is nothing to compile at run time.
 function validator(): RequestValidator {
-  sharedValidator ??= new RequestValidator(openapi as unknown as OpenApiDocument);
+  sharedValidator ??= new RequestValidator();
   return sharedValidator;
 }
 

@@ -6,54 +6,30 @@ import {
   type ReorgOptions,
   type World,
 } from '../world';
-
-type Json = Record<string, unknown>;
+import type { BodyOf, BodyShape } from './control-body';
 
 /** Most requests a scheduled re-org may wait for (as many as failures may be queued). */
 const MAX_AFTER_REQUESTS = 1_000_000;
 /** Deeper than any world allows: the world says how deep it can go now. */
 const MAX_DEPTH = 1_000_000;
 
-function badRequest(message: string): Response {
-  return jsonResponse({ statusCode: 400, error: 'Bad Request', message }, 400);
-}
+/** The body of `POST /__mock/reorg`, read by `readControlBody`. */
+export const REORG_BODY = {
+  depth: { type: 'integer', min: 1, max: MAX_DEPTH, required: true },
+  replaceWith: { type: 'integer', min: 0, max: MAX_REPLACEMENT_BLOCKS },
+} as const satisfies BodyShape;
 
-function conflict(message: string, extra: Json): Response {
+/** The `reorg` field of `POST /__mock/scenario`: `reorgAfter(afterRequests, { depth, replaceWith? })`. */
+export const REORG_SCENARIO = {
+  type: 'object',
+  fields: {
+    afterRequests: { type: 'integer', min: 0, max: MAX_AFTER_REQUESTS, required: true },
+    ...REORG_BODY,
+  },
+} as const satisfies BodyShape[string];
+
+function conflict(message: string, extra: Record<string, unknown>): Response {
   return jsonResponse({ statusCode: 409, error: 'Conflict', message, ...extra }, 409);
-}
-
-/**
- * Reads `{ depth, replaceWith? }` (plus the names in `more`) out of `value`, found at `path` in the body:
- * every field checked for type and range, an unknown one named.
- */
-function readReorgFields(value: unknown, path: string, more: readonly string[] = []): Json | Response {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return badRequest(`${path} must be a JSON object { depth, replaceWith? }`);
-  }
-  const known = ['depth', 'replaceWith', ...more];
-  for (const key of Object.keys(value)) {
-    if (!known.includes(key))
-      return badRequest(`${path}/${key} is not a known field (expected ${known.join(', ')})`);
-  }
-  const fields = value as Json;
-  const ranges: [string, number, number, boolean][] = [
-    ['depth', 1, MAX_DEPTH, true],
-    ['replaceWith', 0, MAX_REPLACEMENT_BLOCKS, false],
-    ...more.map((name): [string, number, number, boolean] => [name, 0, MAX_AFTER_REQUESTS, true]),
-  ];
-  for (const [name, min, max, required] of ranges) {
-    const field = fields[name];
-    if (field === undefined && !required) continue;
-    if (typeof field !== 'number' || !Number.isInteger(field) || field < min || field > max) {
-      return badRequest(`${path}/${name} must be an integer from ${min} to ${max}`);
-    }
-  }
-  return fields;
-}
-
-function reorgOptions(fields: Json): ReorgOptions {
-  const { depth, replaceWith } = fields as { depth: number; replaceWith?: number };
-  return replaceWith === undefined ? { depth } : { depth, replaceWith };
 }
 
 /**
@@ -61,11 +37,11 @@ function reorgOptions(fields: Json): ReorgOptions {
  * `{ tip, orphanedBlocks, orphanedTransactions }`; 400 for a bad field, 409 when the world cannot re-org that
  * deep or mine that many replacement blocks now (nothing changed then).
  */
-export function reorgRoute(body: Json, world: World): Response {
-  const fields = readReorgFields(body, 'body');
-  if (fields instanceof Response) return fields;
+export function reorgRoute(body: BodyOf<typeof REORG_BODY>, world: World): Response {
+  const { depth = 1, replaceWith } = body;
+  const options: ReorgOptions = replaceWith === undefined ? { depth } : { depth, replaceWith };
   try {
-    return jsonResponse(world.reorg(reorgOptions(fields)), 200);
+    return jsonResponse(world.reorg(options), 200);
   } catch (error) {
     if (error instanceof ReorgDepthError) {
       return conflict(`re-org refused: ${error.message}`, { maxDepth: error.maxDepth });
@@ -78,16 +54,4 @@ export function reorgRoute(body: Json, world: World): Response {
     }
     throw error;
   }
-}
-
-/**
- * The `reorg` field of `POST /__mock/scenario`: `{ afterRequests, depth, replaceWith? }` read into
- * `reorgAfter` arguments, or the 400 naming what is wrong.
- */
-export function readReorgScenario(
-  value: unknown,
-): { afterRequests: number; options: ReorgOptions } | Response {
-  const fields = readReorgFields(value, 'body/reorg', ['afterRequests']);
-  if (fields instanceof Response) return fields;
-  return { afterRequests: fields.afterRequests as number, options: reorgOptions(fields) };
 }

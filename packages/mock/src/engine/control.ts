@@ -1,8 +1,10 @@
 import { jsonResponse } from '../internal/json-response';
 import { isValidPrincipal } from '../internal/principal';
 import { MineLimitError, type World } from '../world';
-import { readReorgScenario, reorgRoute } from './control-reorg';
-import { createScenarios, type Scenarios } from './scenarios/scenarios';
+import { type BodyOf, type BodyShape, badControlRequest, readControlBody } from './control-body';
+import { REORG_BODY, REORG_SCENARIO, reorgRoute } from './control-reorg';
+import { CONTROL_JSON_REQUIREMENT } from './request-guard';
+import { createScenarios, type Scenarios, SUNSET_OPERATIONS } from './scenarios/scenarios';
 
 /** What the control routes act on; owned by the standalone server. */
 export interface ControlTarget {
@@ -14,36 +16,65 @@ export interface ControlTarget {
 
 /** Upper bound of `POST /__mock/mine`, so one request cannot stall the server for long. */
 const MAX_MINED_BLOCKS = 1000;
+/** Longest principal: a 41-character address, `.`, and a 128-character contract name. */
+const MAX_PRINCIPAL_LENGTH = 170;
 
-type Json = Record<string, unknown>;
+const MINE_BODY = {
+  blocks: { type: 'integer', min: 1, max: MAX_MINED_BLOCKS },
+  address: {
+    type: 'string',
+    maxLength: MAX_PRINCIPAL_LENGTH,
+    check: { test: isValidPrincipal, expected: 'a Stacks address or contract id with a valid checksum' },
+  },
+} as const satisfies BodyShape;
 
-function badRequest(message: string): Response {
-  return jsonResponse({ statusCode: 400, error: 'Bad Request', message }, 400);
-}
+const SCENARIO_BODY = {
+  latencyMs: { type: 'integer', min: 0, max: 60_000 },
+  networkErrorNext: { type: 'integer', min: 0, max: 1_000_000 },
+  failNext: {
+    type: 'object',
+    fields: {
+      count: { type: 'integer', min: 0, max: 1_000_000, required: true },
+      status: { type: 'integer', min: 400, max: 599, required: true },
+      retryAfterSeconds: { type: 'integer', min: 0, max: 86_400 },
+    },
+  },
+  rateLimit: {
+    type: 'object',
+    nullable: true,
+    fields: {
+      perMinute: { type: 'integer', min: 1, max: 1_000_000_000 },
+      perMinuteWithKey: { type: 'integer', min: 1, max: 1_000_000_000 },
+    },
+  },
+  sunset: { type: 'strings', maxItems: SUNSET_OPERATIONS.length, oneOf: SUNSET_OPERATIONS },
+  reorg: REORG_SCENARIO,
+  clear: { type: 'boolean' },
+} as const satisfies BodyShape;
 
-function parseJsonObject(body: Uint8Array): Json | Response {
-  const text = new TextDecoder().decode(body).trim();
-  if (text === '') return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Json;
-  } catch {
-    // answered below
-  }
-  return badRequest('body must be a JSON object');
-}
-
-function integerField(body: Json, name: string, min: number, max: number): number | undefined | Response {
-  const value = body[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    return badRequest(`body/${name} must be an integer from ${min} to ${max}`);
-  }
-  return value;
-}
+/** The routes `GET /` lists: method and path, what to send, what it does. */
+const CONTROL_ROUTES = [
+  ['GET /health', '', '{"status":"ok"}'],
+  ['GET /__mock/fixtures', '', "the world's sample identifiers"],
+  ['GET /__mock/scenario', '', 'the current scenario state'],
+  ['POST /__mock/reset', '{} or nothing', 'back to the seeded world and the startup scenarios'],
+  ['POST /__mock/mine', '{"blocks"?: 1-1000, "address"?: "SP…"}', 'mines blocks; answers { blocks, tip }'],
+  [
+    'POST /__mock/reorg',
+    '{"depth": n, "replaceWith"?: m}',
+    'orphans the newest blocks; answers { tip, orphanedBlocks, orphanedTransactions }',
+  ],
+  [
+    'POST /__mock/scenario',
+    '{"latencyMs"?, "failNext"?: {"count","status","retryAfterSeconds"?}, "networkErrorNext"?, ' +
+      '"rateLimit"?: {"perMinute"?,"perMinuteWithKey"?} | null, "sunset"?: [operationId…], ' +
+      '"reorg"?: {"afterRequests","depth","replaceWith"?}, "clear"?: true}',
+    'configures scenarios; answers the new state',
+  ],
+] as const;
 
 /**
- * Answers `GET /health` and the `/__mock/*` routes; undefined for every other path, which the API
+ * Answers `GET /`, `GET /health` and the `/__mock/*` routes; undefined for every other path, which the API
  * handlers then get.
  */
 export function handleControl(
@@ -54,6 +85,8 @@ export function handleControl(
 ): Response | undefined {
   const route = `${method} ${pathname.replace(/\/+$/, '') || '/'}`;
   switch (route) {
+    case 'GET /':
+      return jsonResponse(index(target.world), 200);
     case 'GET /health':
     case 'HEAD /health':
       return jsonResponse({ status: 'ok' }, 200);
@@ -61,14 +94,17 @@ export function handleControl(
       return jsonResponse(target.world.fixtures, 200);
     case 'GET /__mock/scenario':
       return jsonResponse(target.scenarios.state, 200);
-    case 'POST /__mock/reset':
+    case 'POST /__mock/reset': {
+      const checked = readControlBody(body, {});
+      if (checked instanceof Response) return checked;
       target.reset();
       return jsonResponse({ seed: target.world.seed, tip: target.world.tip }, 200);
+    }
     case 'POST /__mock/mine':
       return mine(body, target.world);
     case 'POST /__mock/reorg': {
-      const parsed = parseJsonObject(body);
-      return parsed instanceof Response ? parsed : reorgRoute(parsed, target.world);
+      const fields = readControlBody(body, REORG_BODY);
+      return fields instanceof Response ? fields : reorgRoute(fields, target.world);
     }
     case 'POST /__mock/scenario':
       return scenario(body, target.scenarios);
@@ -77,17 +113,39 @@ export function handleControl(
   }
 }
 
+/** What `GET /` answers: a short map of the server for someone who opens it in a browser. */
+function index(world: World) {
+  return {
+    name: '@blockindex/mock',
+    description: 'Reference mock of the Blockchain Index Read API, from a seeded deterministic chain',
+    seed: world.seed,
+    tip: { height: world.tip.height, burn_block_height: world.tip.burn_block_height },
+    controlRoutes: CONTROL_ROUTES.map(([route, body, effect]) => ({
+      route,
+      ...(body === '' ? {} : { body }),
+      effect,
+    })),
+    controlBodies: CONTROL_JSON_REQUIREMENT,
+    operations: [
+      'GET /ordinals/v1/brc-20/tokens/{ticker}',
+      'GET /extended/v2/smart-contracts/status?contract_id=…',
+      'GET /extended/v2/addresses/{address}/transactions/{tx_id}/events',
+      'GET /extended/v1/address/{principal}/transactions_with_transfers',
+      'GET /extended/v2/addresses/{address}/transactions',
+      'GET /extended/v1/block/by_burn_block_height/{burn_block_height}',
+      'GET /extended/v1/block/by_burn_block_hash/{burn_block_hash}',
+    ],
+    fixtures: world.fixtures,
+  };
+}
+
 function mine(raw: Uint8Array, world: World): Response {
-  const body = parseJsonObject(raw);
+  const body = readControlBody(raw, MINE_BODY);
   if (body instanceof Response) return body;
-  const blocks = integerField(body, 'blocks', 1, MAX_MINED_BLOCKS);
-  if (blocks instanceof Response) return blocks;
-  const address = body.address;
-  if (address !== undefined && (typeof address !== 'string' || !isValidPrincipal(address))) {
-    return badRequest(`invalid STX address "${String(address)}"`);
-  }
+  const { address } = body;
+  const blocks = body.blocks ?? 1;
   const mined = [];
-  for (let index = 0; index < (blocks ?? 1); index += 1) {
+  for (let index = 0; index < blocks; index += 1) {
     try {
       mined.push(world.mineBlock(address === undefined ? {} : { address }));
     } catch (error) {
@@ -95,7 +153,7 @@ function mine(raw: Uint8Array, world: World): Response {
       // The blocks mined before the bound stay; the answer says how many, the bound, and how to raise it.
       const message =
         `mining limit reached: this mock mines at most ${error.limit} transactions (${error.mined} mined, ` +
-        `${mined.length} of the ${blocks ?? 1} blocks asked for were mined). Restart it with ` +
+        `${mined.length} of the ${blocks} blocks asked for were mined). Restart it with ` +
         '--max-mined-transactions <n> (startMockServer/createWorld option maxMinedTransactions), ' +
         'or POST /__mock/reset to start over from the seeded world';
       return jsonResponse(
@@ -108,65 +166,37 @@ function mine(raw: Uint8Array, world: World): Response {
 }
 
 function scenario(raw: Uint8Array, scenarios: Scenarios): Response {
-  const body = parseJsonObject(raw);
+  const body = readControlBody(raw, SCENARIO_BODY);
   if (body instanceof Response) return body;
-  const latencyMs = integerField(body, 'latencyMs', 0, 60_000);
-  if (latencyMs instanceof Response) return latencyMs;
-  const networkErrorNext = integerField(body, 'networkErrorNext', 0, 1_000_000);
-  if (networkErrorNext instanceof Response) return networkErrorNext;
-  const failNext = body.failNext;
-  if (failNext !== undefined && (failNext === null || typeof failNext !== 'object')) {
-    return badRequest('body/failNext must be an object { count, status, retryAfterSeconds? }');
-  }
-  const rateLimit = body.rateLimit;
-  if (rateLimit !== undefined && rateLimit !== null && typeof rateLimit !== 'object') {
-    return badRequest('body/rateLimit must be an object { perMinute?, perMinuteWithKey? } or null');
-  }
-  const reorg = body.reorg === undefined ? undefined : readReorgScenario(body.reorg);
-  if (reorg instanceof Response) return reorg;
-  // Rehearse on a scratch instance first, so a bad field leaves the live scenarios untouched.
+  // Rehearse on a scratch instance first, so a field the setters refuse (a queue past its bound) leaves the
+  // live scenarios untouched.
   for (const target of [createScenarios(), scenarios]) {
     try {
-      applyScenario(target, body, { latencyMs, networkErrorNext, failNext, rateLimit });
-      if (reorg) target.reorgAfter(reorg.afterRequests, reorg.options);
+      applyScenario(target, body);
     } catch (error) {
       // The scenario setters check their own arguments (RangeError) and say what was wrong.
-      return badRequest(error instanceof Error ? error.message : String(error));
+      return badControlRequest(error instanceof Error ? error.message : String(error));
     }
   }
   return jsonResponse(scenarios.state, 200);
 }
 
-interface ScenarioFields {
-  latencyMs: number | undefined;
-  networkErrorNext: number | undefined;
-  failNext: unknown;
-  rateLimit: unknown;
-}
-
-function applyScenario(scenarios: Scenarios, body: Json, fields: ScenarioFields): void {
-  const { latencyMs, networkErrorNext, failNext, rateLimit } = fields;
+function applyScenario(scenarios: Scenarios, body: BodyOf<typeof SCENARIO_BODY>): void {
+  const { latencyMs, networkErrorNext, failNext, rateLimit, sunset, reorg } = body;
   if (body.clear === true) scenarios.clear();
   if (latencyMs !== undefined) scenarios.latency(latencyMs);
   if (networkErrorNext !== undefined) scenarios.networkErrorNext(networkErrorNext);
   if (failNext !== undefined) {
-    const { count, status, retryAfterSeconds } = failNext as Json;
-    scenarios.failNext(count as number, {
-      status: status as number,
-      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds: retryAfterSeconds as number }),
+    const { count = 0, status = 503, retryAfterSeconds } = failNext;
+    scenarios.failNext(count, {
+      status,
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
     });
   }
-  if (rateLimit !== undefined) {
-    const limits = rateLimit as Json | null;
-    scenarios.rateLimit(
-      limits === null
-        ? null
-        : {
-            ...(limits.perMinute === undefined ? {} : { perMinute: limits.perMinute as number }),
-            ...(limits.perMinuteWithKey === undefined
-              ? {}
-              : { perMinuteWithKey: limits.perMinuteWithKey as number }),
-          },
-    );
+  if (rateLimit !== undefined) scenarios.rateLimit(rateLimit);
+  if (sunset !== undefined) scenarios.sunset(sunset as typeof SUNSET_OPERATIONS);
+  if (reorg !== undefined) {
+    const { afterRequests = 0, depth = 1, replaceWith } = reorg;
+    scenarios.reorgAfter(afterRequests, replaceWith === undefined ? { depth } : { depth, replaceWith });
   }
 }

@@ -70,3 +70,15 @@ export function badUrl(path: string): Answer {
     400,
   );
 }
+
+/**
+ * Longest request URL a Fetch host answers, in characters: Node's (and so the real service's) 16 KiB limit
+ * on a request head. Past it nothing is parsed, routed or echoed.
+ */
+export const MAX_URL_LENGTH = 16 * 1024;
+
+/** What the real service (Node's HTTP parser) answers to a request head past 16 KiB: a bare 431. */
+export function urlTooLong(): Answer {
+  const text = statusText(431);
+  return plainJson({ statusCode: 431, error: text, message: text }, 431);
+}

@@ -21,7 +21,7 @@ import { getBlockByBurnBlockHash, getBlockByBurnBlockHeight } from './operations
 import { getBrc20Token } from './operations/brc20';
 import { getSmartContractsStatus } from './operations/smart-contracts';
 import { createRouter, type Router } from './router';
-import { isIdle, type Scenarios } from './scenarios/scenarios';
+import { goneResponse, isIdle, isSunset, type Scenarios } from './scenarios/scenarios';
 
 /** The seven operations, in the order msw has always tried their routes. */
 export const OPERATIONS: Readonly<Record<OperationId, Operation>> = {
@@ -84,13 +84,17 @@ async function throughScenarios(
   const decision = await scenarios.intercept(request.input.request());
   const refused = decision.reorgs ? reorgWorld(context, decision.reorgs) : undefined;
   if (refused) return refused;
-  if (!decision.response) return answer(context, request, decision.headers);
+  // Upstream's sunset answers before its route runs (an `onRequest` hook): whatever the parameters.
+  const response =
+    decision.response ??
+    (isSunset(scenarios, request.operationId) ? goneResponse(decision.headers) : undefined);
+  if (!response) return answer(context, request, decision.headers);
   // A network error has no headers to add; a simulated failure still carries the deprecation notice,
   // which the spec promises on every response of a deprecated operation.
-  if (decision.response.type === 'error' || !isDeprecated(request.operationId)) return decision.response;
-  const headers = new Headers(decision.response.headers);
+  if (response.type === 'error' || !isDeprecated(request.operationId)) return response;
+  const headers = new Headers(response.headers);
   headers.set('Warning', DEPRECATION_WARNING);
-  const { body, status, statusText } = decision.response;
+  const { body, status, statusText } = response;
   return new Response(body, { status, statusText, headers });
 }
 

@@ -1,4 +1,5 @@
 import * as validators from './generated/validators.js';
+import { operations } from './generated/validators.js';
 
 /** One error of a precompiled validator, as far as the message needs it. */
 interface ValidationError {
@@ -10,25 +11,6 @@ interface ValidationError {
 interface ValidateFunction {
   (data: unknown): boolean;
   errors?: readonly ValidationError[] | null;
-}
-
-/** The part of an OpenAPI 3.1 document the validator reads. */
-export interface OpenApiDocument {
-  paths?: Record<string, Record<string, unknown> | undefined>;
-  components?: Record<string, unknown>;
-}
-
-interface ParameterObject {
-  name: string;
-  in: string;
-  required?: boolean;
-  schema?: unknown;
-}
-
-interface OperationObject {
-  operationId?: string;
-  deprecated?: boolean;
-  parameters?: unknown[];
 }
 
 interface OperationValidators {
@@ -49,23 +31,24 @@ export type ValidationResult =
   | { ok: true; params: Record<string, unknown>; query: Record<string, unknown> }
   | { ok: false; message: string };
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+/** An operation of the spec, as the generated table knows it: path template and parameter names. */
+interface OperationShape {
+  readonly template: string;
+  readonly path: readonly string[];
+  readonly query: readonly string[];
+}
 
 /**
  * Validates path and query parameters exactly as the real service (Fastify + ajv) does: the validators are
  * Ajv's, precompiled at build time from the OpenAPI document with Fastify's defaults (`coerceTypes: 'array'`,
  * `useDefaults`, first error only), and failures read `"<params|querystring><path> <ajv message>"`. No code
- * is generated at run time, so edge runtimes that forbid `new Function` run it.
+ * is generated at run time, so edge runtimes that forbid `new Function` run it, and the document itself is
+ * not loaded: the path templates and parameter names come from the same generated module.
  */
 export class RequestValidator {
-  readonly #document: OpenApiDocument;
   readonly #operations = new Map<string, OperationValidators>();
 
-  constructor(document: OpenApiDocument) {
-    this.#document = document;
-  }
-
-  /** Validates one request of the operation `operationId`; compiles its schemas on first use. */
+  /** Validates one request of the operation `operationId`; looks its validators up on first use. */
   validate(operationId: string, input: RawRequestInput): ValidationResult {
     const operation = this.#compiled(operationId);
     const params = pick(operation.pathNames, (name) => {
@@ -79,6 +62,9 @@ export class RequestValidator {
       if (values.length === 0) return undefined;
       return values.length === 1 ? values[0] : values;
     });
+    // Before any pattern or checksum runs on it: every check below is then bounded, whatever the client sends.
+    const overlong = tooLong(params, 'params') ?? tooLong(query, 'querystring');
+    if (overlong !== undefined) return { ok: false, message: overlong };
     // Fastify validates params before the querystring and stops at the first failing part.
     if (!operation.params(params))
       return { ok: false, message: formatErrors(operation.params.errors, 'params') };
@@ -91,60 +77,28 @@ export class RequestValidator {
   #compiled(operationId: string): OperationValidators {
     const cached = this.#operations.get(operationId);
     if (cached) return cached;
-    const parameters = this.#parametersOf(operationId);
-    const path = parameters.filter((parameter) => parameter.in === 'path');
-    const query = parameters.filter((parameter) => parameter.in === 'query');
+    const shape = shapeOf(operationId);
     const compiled: OperationValidators = {
       params: precompiled(`${operationId}_params`),
       querystring: precompiled(`${operationId}_querystring`),
-      pathNames: path.map((parameter) => parameter.name),
-      queryNames: query.map((parameter) => parameter.name),
+      pathNames: shape.path,
+      queryNames: shape.query,
     };
     this.#operations.set(operationId, compiled);
     return compiled;
   }
 
-  /** The operation's path template in the document, e.g. `/ordinals/v1/brc-20/tokens/{ticker}`. */
+  /** The operation's path template in the spec, e.g. `/ordinals/v1/brc-20/tokens/{ticker}`. */
   pathTemplate(operationId: string): string {
-    return this.#find(operationId).template;
+    return shapeOf(operationId).template;
   }
+}
 
-  #find(operationId: string): {
-    template: string;
-    pathItem: Record<string, unknown>;
-    operation: OperationObject;
-  } {
-    for (const [template, pathItem] of Object.entries(this.#document.paths ?? {})) {
-      if (!pathItem) continue;
-      for (const method of HTTP_METHODS) {
-        const operation = pathItem[method] as OperationObject | undefined;
-        if (operation?.operationId === operationId) return { template, pathItem, operation };
-      }
-    }
-    throw new Error(`operation ${operationId} is not in the OpenAPI document`);
-  }
-
-  #parametersOf(operationId: string): ParameterObject[] {
-    const { pathItem, operation } = this.#find(operationId);
-    const shared = (pathItem.parameters as unknown[] | undefined) ?? [];
-    const byKey = new Map<string, ParameterObject>();
-    // Operation-level parameters override path-level ones with the same name and location.
-    for (const raw of [...shared, ...(operation.parameters ?? [])]) {
-      const parameter = this.#resolve(raw) as ParameterObject;
-      byKey.set(`${parameter.in}:${parameter.name}`, parameter);
-    }
-    return [...byKey.values()];
-  }
-
-  #resolve(value: unknown): unknown {
-    let current = value;
-    for (let depth = 0; depth < 16; depth += 1) {
-      const ref = (current as { $ref?: unknown } | null)?.$ref;
-      if (typeof ref !== 'string') return current;
-      current = resolvePointer(this.#document, ref);
-    }
-    throw new Error('OpenAPI $ref chain too deep');
-  }
+function shapeOf(operationId: string): OperationShape {
+  const table = operations as Readonly<Record<string, OperationShape | undefined>>;
+  const shape = Object.hasOwn(table, operationId) ? table[operationId] : undefined;
+  if (shape === undefined) throw new Error(`operation ${operationId} is not in the OpenAPI document`);
+  return shape;
 }
 
 function precompiled(name: string): ValidateFunction {
@@ -153,6 +107,25 @@ function precompiled(name: string): ValidateFunction {
     throw new Error(`no precompiled validator ${name}: run \`node scripts/generate-validators.mjs\``);
   }
   return found;
+}
+
+/**
+ * Longest value any parameter may have, in characters (the spec bounds principals to 170, ids are 66): far
+ * beyond any valid value, and short enough that no check costs more than a few microseconds.
+ */
+const MAX_PARAMETER_LENGTH = 1024;
+
+/** Ajv's `maxLength` message for the first value past {@link MAX_PARAMETER_LENGTH}, or undefined. */
+function tooLong(values: Record<string, unknown>, dataVar: string): string | undefined {
+  for (const name in values) {
+    const value = values[name];
+    const items = Array.isArray(value) ? value : [value];
+    const index = items.findIndex((item) => typeof item === 'string' && item.length > MAX_PARAMETER_LENGTH);
+    if (index === -1) continue;
+    const at = Array.isArray(value) ? `${name}/${index}` : name;
+    return `${dataVar}/${at} must NOT have more than ${MAX_PARAMETER_LENGTH} characters`;
+  }
+  return undefined;
 }
 
 function pick(names: readonly string[], read: (name: string) => unknown): Record<string, unknown> {
@@ -167,17 +140,4 @@ function pick(names: readonly string[], read: (name: string) => unknown): Record
 /** Fastify's default `schemaErrorFormatter`: every error, `", "`-joined, prefixed by the data variable. */
 function formatErrors(errors: readonly ValidationError[] | null | undefined, dataVar: string): string {
   return (errors ?? []).map((error) => `${dataVar}${error.instancePath} ${error.message ?? ''}`).join(', ');
-}
-
-function resolvePointer(document: unknown, ref: string): unknown {
-  if (!ref.startsWith('#/')) throw new Error(`only local $refs are supported, got ${ref}`);
-  let current: unknown = document;
-  for (const segment of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) {
-      throw new Error(`unresolvable $ref ${ref}`);
-    }
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
 }

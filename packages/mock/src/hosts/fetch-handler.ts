@@ -2,7 +2,7 @@ import { plainJson } from '../engine/answer';
 import { createHandlerContext, type HandlerContext } from '../engine/context';
 import { corsHeaders, preflightHeaders } from '../engine/cors';
 import { routeNotFound } from '../engine/errors';
-import { answerFetch, badUrl, toResponse } from '../engine/fetch-answer';
+import { answerFetch, badUrl, MAX_URL_LENGTH, toResponse, urlTooLong } from '../engine/fetch-answer';
 import { createRuntime, type WorldHostOptions } from '../engine/runtime';
 import type { Scenarios } from '../engine/scenarios/scenarios';
 import type { World } from '../world';
@@ -55,6 +55,8 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHand
 }
 
 async function answer(context: HandlerContext, request: Request, basePath: string): Promise<Response> {
+  // Before anything reads it: a 10 MB URL is neither parsed nor echoed into a 10 MB 404.
+  if (request.url.length > MAX_URL_LENGTH) return withCors(toResponse(urlTooLong()));
   const url = new URL(request.url);
   const method = request.method.toUpperCase();
   const { pathname } = url;

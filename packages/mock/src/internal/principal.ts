@@ -1,4 +1,4 @@
-import { c32addressDecode } from 'c32check';
+import { c32addressDecode } from './c32';
 
 const CONTRACT_NAME = /^[a-zA-Z]([a-zA-Z0-9]|[-_])*$/;
 

@@ -2,12 +2,12 @@ import { digestHex } from './hash';
 import type { ChainIndex } from './indexes';
 import type { TransactionStatus } from './types';
 
-/** Status numbers of the real database (`DbTxStatus`), which feed the transaction ETag. */
+/** Status numbers of the real database (`DbTxStatus` in upstream's `src/datastore/common.ts`), which feed the transaction ETag. */
 const STATUS_CODE: Record<TransactionStatus, number> = {
   success: 1,
   abort_by_response: -1,
   abort_by_post_condition: -2,
-  problematic_skipped: -6,
+  problematic_skipped: -3,
 };
 
 /** `DbTxStatus.Pending`: the status of a mempool transaction. */
@@ -17,18 +17,19 @@ const PENDING = 0;
 const POX_STATE = 'pox-4';
 
 /**
- * Principal ETag (notes §1.3): a digest of `<last confirmed tx>:<last mempool tx>:<pox state>`; undefined
- * for a principal with no activity, in which case the real API sends no ETag. The last confirmed transaction
- * is named with its block (`<tx_id>@<index_block_hash>`): a re-org can take it back in another block, which
- * changes the rows but not upstream's ETag, and a revalidating client must not get a 304 for a stale page.
+ * Principal ETag of the two address lists: a digest of `<last confirmed tx>::<pox state>`; undefined for a
+ * principal with no confirmed transaction, in which case the real API sends no ETag. Upstream's layout has a
+ * mempool part, but these routes use `handlePrincipalCache`, which leaves it empty (`includeMempool` false in
+ * `getPrincipalLastActivityTxIds`), so a pending transaction changes neither the page nor its ETag. The last
+ * confirmed transaction is named with its block (`<tx_id>@<index_block_hash>`): a re-org can take it back in
+ * another block, which changes the rows but not upstream's ETag, and a revalidating client must not get a 304
+ * for a stale page.
  */
 export function principalEtag(index: ChainIndex, principal: string): string | undefined {
   const list = index.principalTxs.get(principal);
   const last = list?.[list.length - 1];
-  const confirmed = last && `${last.txId}@${last.block.indexBlockHash}`;
-  const mempool = index.mempoolByPrincipal.get(principal);
-  if (confirmed === undefined && mempool === undefined) return undefined;
-  return digestHex(`${confirmed ?? ''}:${mempool ?? ''}:${POX_STATE}`);
+  if (last === undefined) return undefined;
+  return digestHex(`${last.txId}@${last.block.indexBlockHash}::${POX_STATE}`);
 }
 
 /**

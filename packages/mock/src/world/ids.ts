@@ -1,4 +1,4 @@
-import { c32address, c32addressDecode } from 'c32check';
+import { c32address, c32addressDecode } from '../internal/c32';
 import { flat } from './flat-string';
 import { hashString32 } from './hash';
 import type { Random } from './random';

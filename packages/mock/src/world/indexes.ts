@@ -39,8 +39,6 @@ export class ChainIndex {
   readonly deploys = new Map<string, DeployState>();
   /** Pending deployments by contract id (lowest nonce kept). */
   readonly mempoolDeploys = new Map<string, MempoolDeploy>();
-  /** The newest mempool transaction of each principal (part of the principal ETag). */
-  readonly mempoolByPrincipal = new Map<string, string>();
   /** BRC-20 tokens by lower-case ticker. */
   readonly brc20 = new Map<string, Brc20TokenDetails>();
   /** Transactions of orphaned blocks not taken back since: known, not canonical, back in the mempool. */
@@ -88,12 +86,7 @@ export class ChainIndex {
       if (tx.payload.type === 'smart_contract') {
         const contractId = tx.payload.contractId;
         this.deploys.set(contractId, { status: tx.status, tx });
-        const pending = this.mempoolDeploys.get(contractId);
-        if (pending) {
-          this.mempoolDeploys.delete(contractId);
-          if (this.mempoolByPrincipal.get(pending.sender) === pending.txId)
-            this.mempoolByPrincipal.delete(pending.sender);
-        }
+        this.mempoolDeploys.delete(contractId);
       }
     }
   }
@@ -102,7 +95,6 @@ export class ChainIndex {
   addMempoolDeploy(deploy: MempoolDeploy): void {
     const current = this.mempoolDeploys.get(deploy.contractId);
     if (!current || deploy.nonce < current.nonce) this.mempoolDeploys.set(deploy.contractId, deploy);
-    this.mempoolByPrincipal.set(deploy.sender, deploy.txId);
   }
 
   /** Confirmed deployment first, then the mempool, as the real status endpoint searches. */

@@ -177,12 +177,16 @@ export function transfersWindow(
   const list = index.principalTxs.get(principal) ?? EMPTY;
   let lo = 0;
   let hi = list.length;
-  if (q.height !== undefined && q.height > 0) {
-    lo = countBeforeHeight(list, q.height);
-    hi = countBeforeHeight(list, q.height + 1);
+  // Upstream treats any height but 0 as "at this block": a negative one matches no block.
+  const atHeight = q.height !== undefined && q.height !== 0;
+  if (atHeight) {
+    lo = countBeforeHeight(list, q.height as number);
+    hi = countBeforeHeight(list, (q.height as number) + 1);
   } else if (q.untilBlockHeight !== undefined) {
     hi = countBeforeHeight(list, q.untilBlockHeight + 1);
   }
+  // Upstream reads `total` from a window count on the page's own rows, so a page past its end says 0 there;
+  // the mock keeps the list's total (see the README's differences: the client's exact paging relies on it).
   return { total: Math.max(0, hi - lo), rows: newestFirst(list, lo, hi, q.offset, q.limit) };
 }
 

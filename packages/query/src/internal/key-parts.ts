@@ -11,11 +11,6 @@ export function keyQuery<T extends object>(query: T | undefined): Partial<T> {
   return out;
 }
 
-/** The `0x` form of a hex identifier, as the client sends it, so both spellings share a cache entry. */
-export function withHexPrefix(hex: string): string {
-  return hex.startsWith('0x') ? hex : `0x${hex}`;
-}
-
 /** Contract ids as a key: the status map does not depend on their order or repetition. */
 export function keyContractIds(ids: readonly string[]): string[] {
   if (!Array.isArray(ids))

@@ -19,3 +19,13 @@ export declare const getBlockByBurnBlockHeight_params: Validator;
 export declare const getBlockByBurnBlockHeight_querystring: Validator;
 export declare const getBlockByBurnBlockHash_params: Validator;
 export declare const getBlockByBurnBlockHash_querystring: Validator;
+/** Each operation's path template and the names of its path and query parameters, as the spec declares them. */
+export declare const operations: {
+  readonly getBrc20Token: { readonly template: string; readonly path: readonly string[]; readonly query: readonly string[] };
+  readonly getSmartContractsStatus: { readonly template: string; readonly path: readonly string[]; readonly query: readonly string[] };
+  readonly getAddressTransactionEvents: { readonly template: string; readonly path: readonly string[]; readonly query: readonly string[] };
+  readonly getAccountTransactionsWithTransfers: { readonly template: string; readonly path: readonly string[]; readonly query: readonly string[] };
+  readonly getAddressTransactions: { readonly template: string; readonly path: readonly string[]; readonly query: readonly string[] };
+  readonly getBlockByBurnBlockHeight: { readonly template: string; readonly path: readonly string[]; readonly query: readonly string[] };
+  readonly getBlockByBurnBlockHash: { readonly template: string; readonly path: readonly string[]; readonly query: readonly string[] };
+};

@@ -89,6 +89,9 @@ export const getAddressTransactions = defineOperation('getAddressTransactions', 
   );
 });
 
+/** The largest block height upstream's Postgres `integer` columns hold. */
+const MAX_HEIGHT = 2_147_483_647;
+
 type TransfersQuery = QueryOf<'getAccountTransactionsWithTransfers'>;
 type BlockRange = { unanchored: boolean; height?: number; untilBlockHeight?: number };
 
@@ -111,7 +114,11 @@ function blockRange(query: TransfersQuery, world: World): BlockRange | Answer {
   }
   const isHash = untilBlock.startsWith('0x');
   const untilHeight = isHash ? undefined : Number.parseInt(untilBlock, 10);
-  if (untilHeight !== undefined && (Number.isNaN(untilHeight) || untilHeight < 1)) {
+  // Heights are 32-bit upstream: past 2147483647 Postgres fails with a 500, answered here with the 400.
+  if (
+    untilHeight !== undefined &&
+    (Number.isNaN(untilHeight) || untilHeight < 1 || untilHeight > MAX_HEIGHT)
+  ) {
     return handlerError(badRequest('Unexpected integer value for block height path parameter'));
   }
   if (height !== undefined) {

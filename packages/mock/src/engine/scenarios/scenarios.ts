@@ -1,3 +1,4 @@
+import { DEPRECATED_OPERATIONS } from '@blockindex/spec/constants';
 import { jsonResponse } from '../../internal/json-response';
 import { statusText } from '../../internal/status-text';
 import type { ReorgOptions } from '../../world';
@@ -43,7 +44,15 @@ export interface ScenariosState {
   rateLimit: { perMinute: number; perMinuteWithKey: number } | null;
   /** Re-orgs scheduled with `reorgAfter` that have not happened yet. */
   pendingReorgs: number;
+  /** Deprecated operations answering upstream's `410 Gone` (see {@link Scenarios.sunset}). */
+  sunset: SunsetOperation[];
 }
+
+/** An operation the spec marks deprecated: one that upstream's sunset switch turns into a `410 Gone`. */
+export type SunsetOperation = keyof typeof DEPRECATED_OPERATIONS;
+
+/** The operations {@link Scenarios.sunset} accepts: the spec's deprecated ones. */
+export const SUNSET_OPERATIONS = Object.keys(DEPRECATED_OPERATIONS) as SunsetOperation[];
 
 /** Switchable misbehaviour in front of the handlers: latency, failures, network errors, a rate limit. */
 export interface Scenarios {
@@ -61,7 +70,13 @@ export interface Scenarios {
    * cannot re-org that deep by then, that request gets a 500 saying why.
    */
   reorgAfter(requests: number, options: ReorgOptions): Scenarios;
-  /** Removes every scenario: no latency, no queued failures, no rate limit, no scheduled re-org. */
+  /**
+   * Rehearses upstream's sunset (`ENABLE_DEPRECATED_ENDPOINTS=false`): until changed, every request to the
+   * given deprecated operations (`'all'` for the five) answers upstream's exact `410 Gone`, whatever its
+   * parameters; `null` or `[]` turns it off. Unlike `failNext`, nothing is consumed.
+   */
+  sunset(operations: readonly SunsetOperation[] | 'all' | null): Scenarios;
+  /** Removes every scenario: no latency, no queued failures, no rate limit, no scheduled re-org, no sunset. */
   clear(): Scenarios;
   /** What is configured now. */
   readonly state: ScenariosState;
@@ -78,6 +93,18 @@ const idleChecks = new WeakMap<Scenarios, () => boolean>();
  */
 export function isIdle(scenarios: Scenarios): boolean {
   return idleChecks.get(scenarios)?.() ?? false;
+}
+
+const sunsetChecks = new WeakMap<Scenarios, (operationId: string) => boolean>();
+
+/** True when `scenarios` has upstream's sunset switched on for `operationId` (see {@link Scenarios.sunset}). */
+export function isSunset(scenarios: Scenarios, operationId: string): boolean {
+  return sunsetChecks.get(scenarios)?.(operationId) ?? false;
+}
+
+/** Upstream's `410` for a deprecated operation once its sunset switch is off, `Warning` included by the caller. */
+export function goneResponse(headers: Record<string, string> = {}): Response {
+  return jsonResponse(GONE_BODY, 410, headers);
 }
 
 interface QueuedFailure {
@@ -101,6 +128,7 @@ export function createScenarios(options: ScenariosOptions = {}): Scenarios {
   let failures: QueuedFailure[] = [];
   let limiter: RateLimiter | undefined;
   const reorgs = new ReorgQueue();
+  let sunset = new Set<SunsetOperation>();
 
   const scenarios: Scenarios = {
     latency(ms) {
@@ -145,8 +173,20 @@ export function createScenarios(options: ScenariosOptions = {}): Scenarios {
       reorgs.schedule(requests, reorgOptions, MAX_QUEUED);
       return scenarios;
     },
+    sunset(operations) {
+      const chosen = operations === 'all' ? SUNSET_OPERATIONS : (operations ?? []);
+      const unknown = chosen.find((id) => !SUNSET_OPERATIONS.includes(id));
+      if (unknown !== undefined) {
+        throw new RangeError(
+          `sunset: ${String(unknown)} is not a deprecated operation (one of: ${SUNSET_OPERATIONS.join(', ')})`,
+        );
+      }
+      sunset = new Set(chosen);
+      return scenarios;
+    },
     clear() {
       reorgs.clear();
+      sunset = new Set();
       latencyMs = 0;
       networkErrors = 0;
       failures = [];
@@ -162,6 +202,7 @@ export function createScenarios(options: ScenariosOptions = {}): Scenarios {
           ? { perMinute: limiter.perMinute, perMinuteWithKey: limiter.perMinuteWithKey }
           : null,
         pendingReorgs: reorgs.size,
+        sunset: SUNSET_OPERATIONS.filter((id) => sunset.has(id)),
       };
     },
     async intercept(request) {
@@ -191,8 +232,10 @@ export function createScenarios(options: ScenariosOptions = {}): Scenarios {
       networkErrors === 0 &&
       failures.length === 0 &&
       limiter === undefined &&
-      reorgs.size === 0,
+      reorgs.size === 0 &&
+      sunset.size === 0,
   );
+  sunsetChecks.set(scenarios, (operationId) => sunset.has(operationId as SunsetOperation));
   return scenarios;
 }
 

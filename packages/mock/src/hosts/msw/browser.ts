@@ -1,15 +1,11 @@
 import type { RequestHandler } from 'msw';
 import { type SetupWorker, setupWorker } from 'msw/browser';
-import { createRuntime, type WorldHostOptions } from '../../engine/runtime';
 import type { Scenarios } from '../../engine/scenarios/scenarios';
 import type { World } from '../../world';
-import { createHandlers } from './handlers';
+import { createMswHostRuntime, type MswHostOptions } from './host-runtime';
 
 /** Options of {@link setupMockWorker}. */
-export interface SetupMockWorkerOptions extends WorldHostOptions {
-  /** Where the API lives: an absolute URL, or a path for same-origin browser apps. Default `DEFAULT_BASE_URL`. */
-  baseUrl?: string;
-}
+export interface SetupMockWorkerOptions extends MswHostOptions {}
 
 /** Options of {@link MockWorkerApi.start}: msw's `start` options. */
 export type StartOptions = Parameters<SetupWorker['start']>[0];
@@ -39,20 +35,14 @@ export interface MockWorkerApi {
  * await mock.start();
  */
 export function setupMockWorker(options: SetupMockWorkerOptions = {}): MockWorkerApi {
-  const runtime = createRuntime(options);
-  const handlers = () =>
-    createHandlers({
-      world: runtime.world,
-      scenarios: runtime.scenarios,
-      ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
-    });
-  const worker = setupWorker(...handlers());
+  const host = createMswHostRuntime(options);
+  const worker = setupWorker(...host.handlers());
   return {
     worker,
     get world() {
-      return runtime.world;
+      return host.world;
     },
-    scenarios: runtime.scenarios,
+    scenarios: host.scenarios,
     start(startOptions) {
       // An app page loads scripts, styles and images through the worker too: let those through quietly.
       return worker.start({ onUnhandledRequest: 'bypass', ...startOptions });
@@ -61,8 +51,7 @@ export function setupMockWorker(options: SetupMockWorkerOptions = {}): MockWorke
       worker.stop();
     },
     reset() {
-      runtime.reset();
-      worker.resetHandlers(...handlers());
+      worker.resetHandlers(...host.reset());
     },
     use(...handlers) {
       worker.use(...handlers);

@@ -1,15 +1,12 @@
 import type { RequestHandler } from 'msw';
 import { type SetupServer, setupServer } from 'msw/node';
-import { createRuntime, type WorldHostOptions } from '../../engine/runtime';
 import type { Scenarios } from '../../engine/scenarios/scenarios';
 import type { World } from '../../world';
-import { createHandlers } from './handlers';
+import { createMswHostRuntime, type MswHostOptions } from './host-runtime';
+import { assertCanIntercept } from './interception-check';
 
 /** Options of {@link setupMockServer}. */
-export interface SetupMockServerOptions extends WorldHostOptions {
-  /** Where the API lives: an absolute URL, or a path for same-origin browser apps. Default `DEFAULT_BASE_URL`. */
-  baseUrl?: string;
-}
+export interface SetupMockServerOptions extends MswHostOptions {}
 
 /** Options of {@link MockServerApi.listen}: msw's `listen` options. */
 export type ListenOptions = Parameters<SetupServer['listen']>[0];
@@ -21,7 +18,11 @@ export interface MockServerApi {
   /** The world currently served (a new one after `reset()`). */
   readonly world: World;
   readonly scenarios: Scenarios;
-  /** Starts intercepting; unhandled requests are errors unless `onUnhandledRequest` says otherwise. */
+  /**
+   * Starts intercepting; unhandled requests are errors unless `onUnhandledRequest` (msw 3: `onUnhandledFrame`)
+   * says otherwise. Throws `MswUnsupportedError` before intercepting anything where the installed msw cannot
+   * intercept (msw 3 under Bun or Deno, or on Node before 22.12), so no request reaches the network unnoticed.
+   */
   listen(options?: ListenOptions): void;
   /** Stops intercepting. */
   close(): void;
@@ -41,29 +42,25 @@ export interface MockServerApi {
  * afterAll(() => mock.close());
  */
 export function setupMockServer(options: SetupMockServerOptions = {}): MockServerApi {
-  const runtime = createRuntime(options);
-  const handlers = () =>
-    createHandlers({
-      world: runtime.world,
-      scenarios: runtime.scenarios,
-      ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
-    });
-  const server = setupServer(...handlers());
+  const host = createMswHostRuntime(options);
+  const server = setupServer(...host.handlers());
   return {
     server,
     get world() {
-      return runtime.world;
+      return host.world;
     },
-    scenarios: runtime.scenarios,
+    scenarios: host.scenarios,
     listen(listenOptions) {
-      server.listen({ onUnhandledRequest: 'error', ...listenOptions });
+      assertCanIntercept(server);
+      // msw 2 reads `onUnhandledRequest`, msw 3 `onUnhandledFrame`; each ignores the other's.
+      const strict = { onUnhandledRequest: 'error', onUnhandledFrame: 'error' } as ListenOptions;
+      server.listen({ ...strict, ...listenOptions });
     },
     close() {
       server.close();
     },
     reset() {
-      runtime.reset();
-      server.resetHandlers(...handlers());
+      server.resetHandlers(...host.reset());
     },
     use(...handlers) {
       server.use(...handlers);

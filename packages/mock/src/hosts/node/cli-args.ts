@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { SUNSET_OPERATIONS, type SunsetOperation } from '../../engine/scenarios/scenarios';
 
 /** Parsed command line of `blockindex-mock`. */
 interface CliOptions {
@@ -9,6 +10,10 @@ interface CliOptions {
   maxMinedTransactions: number | undefined;
   /** Extra host names to accept, or `true` for any. */
   allowedHosts: string[] | true;
+  /** Whether `x-forwarded-for` comes from a trusted proxy. */
+  trustProxy: boolean;
+  /** Deprecated operations answering upstream's 410 from the start. */
+  sunset: SunsetOperation[] | 'all' | undefined;
 }
 
 /** Either options to start with, a request for help, or a usage error to print. */
@@ -32,11 +37,47 @@ Options:
   --allowed-hosts <names>
                   comma-separated host names accepted besides localhost, IP addresses and
                   --host (".example.com" allows a domain and its subdomains; "all" allows any)
+  --trust-proxy   a proxy in front sets x-forwarded-for: the rate-limit scenario counts
+                  clients by its first address (default: by the socket's address)
+  --sunset <operations>
+                  comma-separated deprecated operations (or "all") that answer upstream's
+                  410 Gone, as once Hiro disables them: ${SUNSET_OPERATIONS.join(', ')}
   -h, --help      show this help
 
-Control routes: GET /health, GET /__mock/fixtures, POST /__mock/reset,
-POST /__mock/mine {"blocks":n,"address":"SP..."}, POST /__mock/reorg {"depth":n,"replaceWith":m},
-GET|POST /__mock/scenario.`;
+Control routes (GET / lists them; POST bodies are JSON, sent with Content-Type: application/json):
+GET /health, GET /__mock/fixtures, POST /__mock/reset, POST /__mock/mine {"blocks":n,"address":"SP..."},
+POST /__mock/reorg {"depth":n,"replaceWith":m},
+GET|POST /__mock/scenario {"latencyMs","failNext","networkErrorNext","rateLimit","sunset","reorg","clear"}.`;
+
+/** Options that take a value: their value is the next argument even when it starts with `-` (`--port -1`). */
+const VALUE_OPTIONS = new Set([
+  '--port',
+  '--host',
+  '--seed',
+  '--latency',
+  '--max-mined-transactions',
+  '--allowed-hosts',
+  '--sunset',
+]);
+
+/**
+ * The arguments as `parseArgs` should see them: without the `--` that `pnpm mock -- --help` passes on, and
+ * with `--port -1` joined into `--port=-1`, so a negative value gets our range message rather than Node's
+ * "argument is ambiguous".
+ */
+function normalize(argv: readonly string[]): string[] {
+  const args = argv[0] === '--' ? argv.slice(1) : [...argv];
+  const out: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] as string;
+    const next = args[index + 1];
+    if (VALUE_OPTIONS.has(arg) && next?.startsWith('-') && next !== '--') {
+      out.push(`${arg}=${next}`);
+      index += 1;
+    } else out.push(arg);
+  }
+  return out;
+}
 
 function integer(name: string, raw: string, min: number, max: number): number | string {
   const value = Number(raw);
@@ -51,7 +92,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   let values: Record<string, string | boolean | undefined>;
   try {
     values = parseArgs({
-      args: [...argv],
+      args: normalize(argv),
       strict: true,
       allowPositionals: false,
       options: {
@@ -61,6 +102,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         latency: { type: 'string' },
         'max-mined-transactions': { type: 'string' },
         'allowed-hosts': { type: 'string' },
+        'trust-proxy': { type: 'boolean' },
+        sunset: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -97,5 +140,27 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     if (names.length === 0) return { kind: 'error', message: '--allowed-hosts needs at least one name' };
     allowedHosts = names.includes('all') ? true : names;
   }
-  return { kind: 'start', options: { port, host, seed, latencyMs, maxMinedTransactions, allowedHosts } };
+  const sunset = sunsetOption(values.sunset as string | undefined);
+  if (typeof sunset === 'object' && 'message' in sunset) return { kind: 'error', message: sunset.message };
+  const trustProxy = values['trust-proxy'] === true;
+  return {
+    kind: 'start',
+    options: { port, host, seed, latencyMs, maxMinedTransactions, allowedHosts, trustProxy, sunset },
+  };
+}
+
+function sunsetOption(raw: string | undefined): SunsetOperation[] | 'all' | undefined | { message: string } {
+  if (raw === undefined) return undefined;
+  const names = raw
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (names.includes('all')) return 'all';
+  const unknown = names.find((name) => !(SUNSET_OPERATIONS as string[]).includes(name));
+  if (names.length === 0 || unknown !== undefined) {
+    return {
+      message: `--sunset takes "all" or deprecated operations among ${SUNSET_OPERATIONS.join(', ')}${unknown === undefined ? '' : `, got "${unknown}"`}`,
+    };
+  }
+  return names as SunsetOperation[];
 }

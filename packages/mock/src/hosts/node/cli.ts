@@ -14,7 +14,8 @@ async function main(argv: readonly string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const { port, host, seed, latencyMs, maxMinedTransactions, allowedHosts } = args.options;
+  const { port, host, seed, latencyMs, maxMinedTransactions, allowedHosts, trustProxy, sunset } =
+    args.options;
   // The handlers go in before the server starts and long before the ready line: a supervisor (or a test) may
   // signal the moment it reads that line, and a signal with no handler kills the process instead of stopping it.
   let server: MockServer | undefined;
@@ -36,6 +37,8 @@ async function main(argv: readonly string[]): Promise<void> {
       host,
       latencyMs,
       allowedHosts,
+      trustProxy,
+      ...(sunset === undefined ? {} : { sunset }),
       ...(seed === undefined ? {} : { seed }),
       ...(maxMinedTransactions === undefined ? {} : { maxMinedTransactions }),
     });

@@ -12,6 +12,8 @@ export class NodeInput implements OperationInput {
     readonly req: IncomingMessage,
     readonly url: URL,
     readonly params: Readonly<Record<string, string>>,
+    /** Whether a proxy in front sets `x-forwarded-for` (`trustProxy`); otherwise the client could forge it. */
+    readonly trustProxy = false,
   ) {}
 
   header(name: string): string | null {
@@ -23,9 +25,11 @@ export class NodeInput implements OperationInput {
   /** The request as the scenarios see it: a GET (HEAD included) with the client's headers and address. */
   request(): Request {
     const headers = toFetchHeaders(this.req);
-    // Hiro counts anonymous clients per IP; the rate-limit scenario reads it from here.
-    if (!headers.has('x-forwarded-for') && this.req.socket.remoteAddress) {
-      headers.set('x-forwarded-for', this.req.socket.remoteAddress);
+    // Hiro counts anonymous clients per IP; the rate-limit scenario reads it from here. The client's own
+    // header is kept only behind a trusted proxy (Express's and Fastify's `trust proxy`): anyone else could
+    // rotate it to pass the limit, or name another client's address to have it refused.
+    if (!this.trustProxy || !headers.has('x-forwarded-for')) {
+      headers.set('x-forwarded-for', this.req.socket.remoteAddress ?? 'unknown');
     }
     return new Request(this.url, { method: 'GET', headers });
   }

@@ -19,6 +19,7 @@ describe('createScenarios', () => {
       pendingNetworkErrors: 0,
       pendingReorgs: 0,
       rateLimit: null,
+      sunset: [],
     });
   });
 
@@ -88,7 +89,7 @@ describe('createScenarios', () => {
     expect(types).toEqual(['error', 'error', 'pass']);
   });
 
-  it('delays answers by the configured latency (msw delay, fake timers)', async () => {
+  it('delays answers by the configured latency, on a timer of its own (fake timers)', async () => {
     vi.useFakeTimers();
     const scenarios = createScenarios().latency(250);
     let settled = false;
@@ -117,6 +118,7 @@ describe('createScenarios', () => {
       pendingNetworkErrors: 0,
       pendingReorgs: 0,
       rateLimit: null,
+      sunset: [],
     });
     expect((await scenarios.intercept(request())).response).toBeUndefined();
   });

@@ -48,7 +48,7 @@ export const DEPRECATED: ReadonlySet<OperationId> = new Set([
 ]);
 
 /** The non-API routes of the standalone server that a GET may reach. */
-const CONTROL_ROUTES = /^\/(health|__mock\/(fixtures|scenario))\/?$/;
+const CONTROL_ROUTES = /^\/(|health\/?|__mock\/(fixtures|scenario)\/?)$/;
 
 /** Where the server routes a request: an operation with its raw (still encoded) path segments. */
 export type Route =

@@ -8,6 +8,8 @@ const defaults = {
   latencyMs: 0,
   maxMinedTransactions: undefined,
   allowedHosts: [],
+  trustProxy: false,
+  sunset: undefined,
 };
 
 describe('parseCliArgs', () => {
@@ -24,19 +26,38 @@ describe('parseCliArgs', () => {
       { ...defaults, allowedHosts: ['dev.test', '.corp.example'] },
     ],
     [['--allowed-hosts=all'], { ...defaults, allowedHosts: true }],
+    // What `pnpm mock -- --port 0` passes on.
+    [['--', '--port', '0'], { ...defaults, port: 0 }],
+    [['--trust-proxy'], { ...defaults, trustProxy: true }],
+    [['--sunset', 'all'], { ...defaults, sunset: 'all' }],
+    [
+      ['--sunset', 'getAddressTransactions, getBlockByBurnBlockHash'],
+      { ...defaults, sunset: ['getAddressTransactions', 'getBlockByBurnBlockHash'] },
+    ],
   ])('parses %j', (argv, options) => {
     expect(parseCliArgs(argv)).toEqual({ kind: 'start', options });
   });
 
-  it.each([[['--help']], [['-h']], [['--port', '1', '--help']]])('asks for help with %j', (argv) => {
-    expect(parseCliArgs(argv)).toEqual({ kind: 'help' });
-  });
+  it.each([[['--help']], [['-h']], [['--port', '1', '--help']], [['--', '--help']]])(
+    'asks for help with %j',
+    (argv) => {
+      expect(parseCliArgs(argv)).toEqual({ kind: 'help' });
+    },
+  );
 
   it.each([
     [['--prot', '1'], /Unknown option '--prot'/],
     [['--port', 'abc'], /--port must be an integer from 0 to 65535, got "abc"/],
     [['--port', '70000'], /--port must be an integer/],
-    [['--port', '-1'], /--port/],
+    [['--port', '-1'], /^--port must be an integer from 0 to 65535, got "-1"$/],
+    [['--', '--port', '-1'], /^--port must be an integer from 0 to 65535, got "-1"$/],
+    [['--latency', '-5'], /^--latency must be an integer from 0 to 60000, got "-5"$/],
+    [['--seed', '-3'], /^--seed must be an integer/],
+    [
+      ['--sunset', 'getBrc20Token'],
+      /--sunset takes "all" or deprecated operations among .*got "getBrc20Token"/,
+    ],
+    [['--sunset', ','], /--sunset takes "all"/],
     [['--latency', '1.5'], /--latency must be an integer/],
     [['--seed', 'x'], /--seed must be an integer/],
     [['--host', ''], /--host must not be empty/],

@@ -114,6 +114,22 @@ describe('blockindex-mock CLI', () => {
     expect(run.output().stdout).toContain('Usage: blockindex-mock');
   });
 
+  it('exits 2 with our message, not Node\'s "ambiguous" one, on a negative value', async () => {
+    const run = cli(['--', '--latency', '-5']);
+    expect((await run.exited).code).toBe(2);
+    expect(run.output().stderr).toBe(
+      'blockindex-mock: --latency must be an integer from 0 to 60000, got "-5"\nRun `blockindex-mock --help` for the options.\n',
+    );
+  });
+
+  it('serves the sunset 410 chosen with --sunset', async () => {
+    const run = cli(['--port', '0', '--sunset', 'getBlockByBurnBlockHeight']);
+    const url = await run.listening;
+    expect((await fetch(`${url}/extended/v1/block/by_burn_block_height/1`)).status).toBe(410);
+    run.child.kill('SIGINT');
+    expect((await run.exited).code).toBe(0);
+  });
+
   it('exits 1 with a clear message when the port is in use', async () => {
     const blocker: Server = createServer();
     blocker.listen(0, '127.0.0.1');

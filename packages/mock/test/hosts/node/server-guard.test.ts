@@ -6,12 +6,18 @@ import { type MockServer, startMockServer } from '../../../src/server';
 // every route (DNS rebinding), control routes need a JSON body and refuse pages of other sites, mining is bounded.
 let server: MockServer;
 let allowing: MockServer;
+let behindProxy: MockServer;
 beforeAll(async () => {
   server = await startMockServer({ port: 0, seed: 1, maxMinedTransactions: 40 });
-  allowing = await startMockServer({ port: 0, seed: 1, allowedHosts: ['dev.test', '.corp.example'] });
+  allowing = await startMockServer({
+    port: 0,
+    seed: 1,
+    allowedHosts: ['dev.test', '.corp.example', '10.0.0.7', '[2001:db8::1]'],
+  });
+  behindProxy = await startMockServer({ port: 0, seed: 1, trustProxy: true });
 });
 afterAll(async () => {
-  await Promise.all([server.close(), allowing.close()]);
+  await Promise.all([server.close(), allowing.close(), behindProxy.close()]);
 });
 
 function send(
@@ -111,6 +117,72 @@ describe('control routes', () => {
     },
   );
 
+  // A page served from an IP address is anyone's page: only loopback origins and listed ones drive the server.
+  it.each([
+    ['http://203.0.113.9', 403],
+    ['http://10.0.0.7:8080', 403],
+    ['http://[2001:db8::1]', 403],
+    ['https://8.8.8.8', 403],
+    ['http://0.0.0.0:5173', 403],
+    ['http://[::ffff:203.0.113.9]', 403],
+    ['http://127.0.0.1.evil.example', 403],
+    ['http://localhost:5173', 200],
+    ['http://app.localhost', 200],
+    ['http://127.0.0.1:5173', 200],
+    ['http://127.8.9.10', 200],
+    ['http://[::1]:5173', 200],
+    ['http://[::ffff:127.0.0.1]', 200],
+  ])('answer a POST from Origin %s with %i', async (origin, status) => {
+    const answer = await send(server, '/__mock/scenario', {
+      method: 'POST',
+      headers: { ...json, origin },
+      body: '{"clear":true}',
+    });
+    expect(answer.status).toBe(status);
+    if (status === 403) {
+      expect((answer.body as { message: string }).message).toContain(`not Origin ${origin}`);
+      expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+
+  it.each([
+    ['http://10.0.0.7:8080', 200],
+    ['http://[2001:db8::1]:3000', 200],
+    ['https://api.corp.example', 200],
+    ['http://dev.test', 200],
+    ['http://203.0.113.9', 403],
+    ['http://[2001:db8::2]', 403],
+  ])('with allowedHosts, a POST from Origin %s → %i', async (origin, status) => {
+    const answer = await send(allowing, '/__mock/scenario', {
+      method: 'POST',
+      headers: { ...json, origin },
+      body: '{"clear":true}',
+    });
+    expect(answer.status).toBe(status);
+  });
+
+  it.each([
+    ['http://203.0.113.9', 403],
+    ['http://[2001:db8::1]', 403],
+    ['http://localhost:5173', 204],
+  ])('answer the preflight of a control route from Origin %s with %i', async (origin, status) => {
+    const answer = await send(server, '/__mock/mine', {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST' },
+    });
+    expect(answer.status).toBe(status);
+    expect(answer.headers['access-control-allow-origin']).toBe(status === 204 ? '*' : undefined);
+  });
+
+  it('keep the preflight of the data routes open to any origin', async () => {
+    const answer = await send(server, '/extended/v1/block/by_burn_block_height/1', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://203.0.113.9', 'access-control-request-method': 'GET' },
+    });
+    expect(answer.status).toBe(204);
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+  });
+
   it('accept JSON from a page of this machine (a dev server on another port)', async () => {
     const answer = await send(server, '/__mock/scenario', {
       method: 'POST',
@@ -149,5 +221,43 @@ describe('mining bound', () => {
     expect((await send(server, '/__mock/mine', { method: 'POST', headers: json, body: '{}' })).status).toBe(
       200,
     );
+  });
+});
+
+describe('rate-limit scenario', () => {
+  const api = () => `/extended/v1/block/by_burn_block_height/${server.world.fixtures.burnBlockHeight}`;
+
+  async function statusesWith(target: MockServer, forwardedFor: (index: number) => string, count: number) {
+    const statuses = [];
+    for (let index = 0; index < count; index += 1) {
+      statuses.push(
+        (await send(target, api(), { headers: { 'x-forwarded-for': forwardedFor(index) } })).status,
+      );
+    }
+    return statuses;
+  }
+
+  it('keys on the socket address: rotating x-forwarded-for does not pass the limit', async () => {
+    await send(server, '/__mock/scenario', {
+      method: 'POST',
+      headers: json,
+      body: '{"rateLimit":{"perMinute":5}}',
+    });
+    try {
+      const statuses = await statusesWith(server, (index) => `198.51.100.${index}`, 8);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    } finally {
+      await send(server, '/__mock/scenario', { method: 'POST', headers: json, body: '{"rateLimit":null}' });
+    }
+  });
+
+  it('with trustProxy, keys on the first x-forwarded-for address', async () => {
+    await send(behindProxy, '/__mock/scenario', {
+      method: 'POST',
+      headers: json,
+      body: '{"rateLimit":{"perMinute":2}}',
+    });
+    expect(await statusesWith(behindProxy, () => '198.51.100.1, 10.0.0.1', 3)).toEqual([200, 200, 429]);
+    expect(await statusesWith(behindProxy, () => '198.51.100.2', 2)).toEqual([200, 200]);
   });
 });

@@ -45,15 +45,15 @@ describe('POST /__mock/reorg', () => {
   });
 
   it.each([
-    [{}, 'body/depth must be an integer from 1 to 1000000'],
+    [{}, 'body/depth is required'],
     [{ depth: 0 }, 'body/depth must be an integer from 1 to 1000000'],
     [{ depth: '2' }, 'body/depth must be an integer from 1 to 1000000'],
     [{ depth: 1.5 }, 'body/depth must be an integer from 1 to 1000000'],
     [{ depth: 1, replaceWith: -1 }, 'body/replaceWith must be an integer from 0 to 1000'],
     [{ depth: 1, replaceWith: null }, 'body/replaceWith must be an integer from 0 to 1000'],
-    [{ depth: 1, blocks: 2 }, 'body/blocks is not a known field (expected depth, replaceWith)'],
+    [{ depth: 1, blocks: 2 }, 'body/blocks is not a known field (known: depth, replaceWith)'],
     ['[1]', 'body must be a JSON object'],
-    ['{"depth":', 'body must be a JSON object'],
+    ['{"depth":', 'body must be a JSON object (it is not valid JSON)'],
   ])('answers %j with a 400 naming the field, and changes nothing', async (body, message) => {
     const tip = server.world.tip.height;
     const res = await post('/__mock/reorg', body);
@@ -107,11 +107,11 @@ describe('POST /__mock/scenario { reorg }', () => {
   });
 
   it.each([
-    [{ reorg: 1 }, 'body/reorg must be a JSON object { depth, replaceWith? }'],
-    [{ reorg: { depth: 1 } }, 'body/reorg/afterRequests must be an integer from 0 to 1000000'],
+    [{ reorg: 1 }, 'body/reorg must be a JSON object'],
+    [{ reorg: { depth: 1 } }, 'body/reorg/afterRequests is required'],
     [
       { reorg: { afterRequests: 1, depth: 1, extra: true } },
-      'body/reorg/extra is not a known field (expected depth, replaceWith, afterRequests)',
+      'body/reorg/extra is not a known field (known: afterRequests, depth, replaceWith)',
     ],
   ])('answers %j with a 400 and schedules nothing', async (body, message) => {
     const res = await post('/__mock/scenario', body);

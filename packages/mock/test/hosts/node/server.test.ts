@@ -217,7 +217,10 @@ describe('control routes', () => {
   it.each([
     [{ blocks: 0 }, 'body/blocks must be an integer from 1 to 1000'],
     [{ blocks: 'many' }, 'body/blocks must be an integer from 1 to 1000'],
-    [{ blocks: 1, address: 'nope' }, 'invalid STX address "nope"'],
+    [
+      { blocks: 1, address: 'nope' },
+      'body/address must be a Stacks address or contract id with a valid checksum (got "nope")',
+    ],
   ])('POST /__mock/mine %j → 400', async (body, message) => {
     const res = await post('/__mock/mine', body);
     expect(res.status).toBe(400);
@@ -271,6 +274,7 @@ describe('control routes', () => {
       pendingNetworkErrors: 0,
       pendingReorgs: 0,
       rateLimit: null,
+      sunset: [],
     });
   });
 
@@ -285,9 +289,9 @@ describe('control routes', () => {
     [JSON.stringify({ latencyMs: -1 }), 'body/latencyMs must be an integer from 0 to 60000'],
     [
       JSON.stringify({ failNext: { count: 1, status: 200 } }),
-      'failNext: status must be an HTTP error status',
+      'body/failNext/status must be an integer from 400 to 599',
     ],
-    [JSON.stringify({ failNext: 3 }), 'body/failNext must be an object'],
+    [JSON.stringify({ failNext: 3 }), 'body/failNext must be a JSON object'],
   ])('POST /__mock/scenario %s → 400', async (body, message) => {
     const res = await fetch(`${server.url}/__mock/scenario`, {
       method: 'POST',

@@ -1,0 +1,47 @@
+import { type Chunk, MAX_PAGE_SIZE, type PageBody, type PageSource } from './exact-pager.js';
+import { keyOf } from './page-frame.js';
+import type { Resume } from './page-params.js';
+import { ReorgPager } from './reorg-pager.js';
+
+/**
+ * The page after `frame`: up to `frame.pageSize` items from its next position on, exact whatever the chain did
+ * since (a re-org included, when the row before it is still there). Without a cursor the request asks for twice the
+ * page (at most 50 rows) so that a list that grew since still fills the page in one request; only growth beyond
+ * that slack makes the page shorter. `null` when the frame is already at its end.
+ */
+export async function exactPageAfter<TItem, TBody extends PageBody<TItem>>(
+  source: PageSource<TItem, TBody>,
+  { frame, lastKey }: Resume,
+  signal: AbortSignal | undefined,
+): Promise<Chunk<TItem, TBody> | null> {
+  const limit = frame.pageSize;
+  const wide = frame.mode === 'offset' ? Math.min(MAX_PAGE_SIZE, limit * 2) : limit;
+  const pager = new ReorgPager(source, {
+    pageSize: wide,
+    frame: { ...frame, pageSize: wide },
+    lastKey,
+    signal,
+  });
+  try {
+    const items: TItem[] = [];
+    let chunk: Chunk<TItem, TBody> | null = null;
+    // Chunks until a page is full: each in the numbering of the list as last read (a re-org may renumber it).
+    for (let next = await pager.nextChunk(); next !== null; next = await pager.nextChunk()) {
+      chunk = next;
+      items.push(...next.items);
+      if (items.length >= limit) break;
+    }
+    if (chunk === null) return null;
+    const extra = Math.max(0, items.length - limit);
+    const kept = items.slice(0, limit);
+    const last = kept[kept.length - 1];
+    return {
+      ...chunk,
+      items: kept,
+      frame: { ...chunk.frame, next: chunk.frame.next - extra, pageSize: limit },
+      lastKey: last === undefined ? chunk.lastKey : keyOf(source, last),
+    };
+  } finally {
+    pager.close();
+  }
+}

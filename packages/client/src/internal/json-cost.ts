@@ -1,0 +1,257 @@
+/**
+ * What `JSON.parse` may allocate, in bytes, counted on a 64-bit V8 without pointer compression (Node's builds; with
+ * compression everything is smaller). Each figure is a measured peak while parsing (the values kept and the
+ * parser's scratch space), rounded up: a JSON body can cost 30 times its size once parsed (`[{},{},...]`), and
+ * these bound it before anything is built.
+ */
+const COST = {
+  /** An object: header and in-object slots. */
+  object: 128,
+  /** An array: header and backing store. */
+  array: 112,
+  /** Each array element: its slot, and the parser's scratch copy. */
+  element: 32,
+  /** Each property: its slot (or a dictionary entry), and the parser's scratch copy. */
+  property: 48,
+  /** A property whose name is all digits: stored as an element of a dictionary of the object's own. */
+  indexProperty: 160,
+  /** A property name in a place no object had it before: a new hidden class, descriptors, a transition. */
+  newShape: 256,
+  /** Per property before it, when that hidden class branches off another (its descriptors are copied). */
+  copiedDescriptor: 24,
+  /** A string value: header and parser scratch; its characters are counted apart. */
+  string: 64,
+  /** Each property of an object past V8's most fast properties: a dictionary entry and the name it keeps. */
+  dictionaryEntry: 200,
+  /** A number that is not a small integer: a heap number, and a scratch one. */
+  heapNumber: 112,
+} as const;
+
+/**
+ * The most {@link parsedBytes} can come to per byte of body, characters (twice, if wide) included: an object's `{`
+ * (its header and its slot) is the dearest byte. A body short enough that even this fits the budget needs no count.
+ */
+export const MAX_COST_PER_BYTE = COST.object + COST.element + 2;
+
+/** Hidden-class paths remembered (a real page has a few hundred); past this, every new path is charged as new. */
+const MAX_SHAPES = 8192;
+/** Object nesting followed for hidden classes; deeper objects are charged as new at every property. */
+const MAX_TRACKED_DEPTH = 64;
+/** Longest property name followed for hidden classes; a longer one is charged as new. */
+const MAX_TRACKED_NAME = 256;
+/** Most properties an object keeps fast (V8's limit of descriptors); past it, a dictionary, no hidden classes. */
+const MAX_DESCRIPTORS = 1020;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** A byte that may appear in a JSON number. */
+function isNumberByte(b: number): boolean {
+  return (b >= 0x30 && b <= 0x39) || b === 0x2d || b === 0x2b || b === 0x2e || b === 0x65 || b === 0x45;
+}
+
+/** What {@link measureJson} found: the memory parsing takes is `fixed + characters` (`2 * characters` if wide). */
+export interface JsonCost {
+  /** Bytes for everything but the characters of string values. */
+  fixed: number;
+  /** Bytes of string values as they appear in the body (escapes included). */
+  characters: number;
+  /** Whether a `\u` escape occurs, which may stand for a character above U+00FF (making its string wide). */
+  unicodeEscapes: boolean;
+}
+
+/**
+ * An upper bound on the memory `JSON.parse` would take to parse `bytes` (UTF-8), scratch space included, counted in
+ * one pass without building anything. Invalid JSON is counted as far as it goes (the parser stops at the first
+ * error, having built no more than the counted prefix). The characters of string values are reported apart: they
+ * take one byte each, or two when the text holds a character above U+00FF ({@link parsedBytes}).
+ */
+export function measureJson(bytes: Uint8Array): JsonCost {
+  let cost = 0;
+  let stringBytes = 0;
+  // Hidden classes: one per distinct sequence of property names from an empty object (a path in this tree).
+  const shapes = new Map<number, { id: number; parent: number; start: number; end: number }>();
+  const children: number[] = [0];
+  // Per object being read (the outer MAX_TRACKED_DEPTH): its hidden class so far, and how many names it has read.
+  const path: number[] = [];
+  const count: number[] = [];
+  let objectDepth = 0;
+  /** Whether the value being read is a property's (after `:`) rather than an array element or the root. */
+  let afterColon = false;
+  const n = bytes.length;
+  let i = 0;
+  while (i < n) {
+    const b = bytes[i] as number;
+    if (b === QUOTE) {
+      // A string: find its closing quote natively, stepping over escaped quotes.
+      let end = i + 1;
+      for (;;) {
+        end = bytes.indexOf(QUOTE, end);
+        if (end === -1) {
+          end = n;
+          break;
+        }
+        let slashes = 0;
+        while (bytes[end - 1 - slashes] === BACKSLASH) slashes++;
+        if (slashes % 2 === 0) break;
+        end++;
+      }
+      let next = end + 1;
+      while (next < n && isWhitespace(bytes[next] as number)) next++;
+      if (bytes[next] === 0x3a) {
+        cost += keyCost(bytes, i + 1, end);
+      } else {
+        cost += valueSlot(afterColon) + COST.string;
+        stringBytes += end - i - 1;
+      }
+      afterColon = false;
+      i = end + 1;
+      continue;
+    }
+    switch (b) {
+      case 0x7b: // {
+        cost += valueSlot(afterColon) + COST.object;
+        afterColon = false;
+        if (objectDepth < MAX_TRACKED_DEPTH) {
+          path.push(0);
+          count.push(0);
+        }
+        objectDepth++;
+        break;
+      case 0x5b: // [
+        cost += valueSlot(afterColon) + COST.array;
+        afterColon = false;
+        break;
+      case 0x7d: // }
+        if (objectDepth > 0) {
+          objectDepth--;
+          if (objectDepth < MAX_TRACKED_DEPTH) {
+            path.pop();
+            count.pop();
+          }
+        }
+        break;
+      case 0x3a: // :
+        afterColon = true;
+        break;
+      case 0x2c: // ,
+        afterColon = false;
+        break;
+      default:
+        if (isNumberByte(b)) {
+          let end = i + 1;
+          let plain = b !== 0x2e && b !== 0x2b && b !== 0x65 && b !== 0x45;
+          while (end < n && isNumberByte(bytes[end] as number)) {
+            const c = bytes[end] as number;
+            if (c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b) plain = false;
+            end++;
+          }
+          // Up to 9 digits (a sign aside) is a small integer, stored in its slot; anything else may be a heap number.
+          const digits = end - i - (b === 0x2d ? 1 : 0);
+          cost += valueSlot(afterColon) + (plain && digits <= 9 ? 0 : COST.heapNumber);
+          afterColon = false;
+          i = end;
+          continue;
+        }
+        if (b === 0x74 || b === 0x66 || b === 0x6e) {
+          // true, false, null: constants, only a slot.
+          cost += valueSlot(afterColon);
+          afterColon = false;
+          while (i + 1 < n && bytes[i + 1] !== undefined && isLetter(bytes[i + 1] as number)) i++;
+        }
+    }
+    i++;
+  }
+  return { fixed: cost, characters: stringBytes, unicodeEscapes: hasUnicodeEscape(bytes) };
+
+  /** The cost of a property name at `bytes[start, end)` in the object being read. */
+  function keyCost(source: Uint8Array, start: number, end: number): number {
+    let charge = COST.property;
+    if (end > start && isAllDigits(source, start, end)) charge += COST.indexProperty;
+    const length = end - start;
+    const level = objectDepth - 1;
+    const tracked = level >= 0 && level < MAX_TRACKED_DEPTH;
+    const position = tracked ? (count[level] as number) : 0;
+    if (tracked) count[level] = position + 1;
+    if (position >= MAX_DESCRIPTORS) return charge + COST.dictionaryEntry + length * 2;
+    // Outside what is followed, every name may be new. An object copies descriptors at most once (where it leaves
+    // the known paths), never more than its names: a copied descriptor per name covers that copy.
+    const untracked = charge + COST.newShape + length * 2 + COST.copiedDescriptor;
+    if (!tracked || path[level] === -1) return untracked;
+    const parent = path[level] as number;
+    if (length <= MAX_TRACKED_NAME) {
+      // A hidden class is found by (parent class, name): hashed here, and the bytes compared on a hit, so a
+      // collision can only make a name count as new (more), never as known.
+      const hash = hashName(source, start, end, parent);
+      const node = shapes.get(hash);
+      if (
+        node !== undefined &&
+        node.parent === parent &&
+        sameBytes(source, node.start, node.end, start, end)
+      ) {
+        path[level] = node.id;
+        return charge;
+      }
+      if (node === undefined && shapes.size < MAX_SHAPES) {
+        // A hidden class no object here had: a new one, with a copy of the descriptors when it branches off.
+        const branches = (children[parent] as number) > 0;
+        const id = children.length;
+        children.push(0);
+        children[parent] = (children[parent] as number) + 1;
+        shapes.set(hash, { id, parent, start, end });
+        path[level] = id;
+        return charge + COST.newShape + length * 2 + (branches ? COST.copiedDescriptor * position : 0);
+      }
+    }
+    // Untracked from here on: the names before this one pay for the copy it may make.
+    path[level] = -1;
+    return untracked + COST.copiedDescriptor * position;
+  }
+}
+
+/** The bytes a {@link JsonCost} comes to, for a text that is `wide` (holds a character above U+00FF) or not. */
+export function parsedBytes(cost: JsonCost, wide: boolean): number {
+  return cost.fixed + cost.characters * (wide || cost.unicodeEscapes ? 2 : 1);
+}
+
+/** FNV-1a over a name's bytes and its parent class. */
+function hashName(bytes: Uint8Array, start: number, end: number, parent: number): number {
+  let h = (0x811c9dc5 ^ parent) >>> 0;
+  for (let k = start; k < end; k++) h = Math.imul(h ^ (bytes[k] as number), 0x01000193);
+  return h >>> 0;
+}
+
+function sameBytes(bytes: Uint8Array, a: number, aEnd: number, b: number, bEnd: number): boolean {
+  if (aEnd - a !== bEnd - b) return false;
+  for (let k = 0; k < aEnd - a; k++) if (bytes[a + k] !== bytes[b + k]) return false;
+  return true;
+}
+
+/** Whether `\u` occurs anywhere (an escape may stand for a character above U+00FF). */
+function hasUnicodeEscape(bytes: Uint8Array): boolean {
+  for (let at = bytes.indexOf(BACKSLASH); at !== -1; at = bytes.indexOf(BACKSLASH, at + 2)) {
+    if (bytes[at + 1] === 0x75) return true;
+  }
+  return false;
+}
+
+/** A value's slot: a property's is counted with its name, an element's here. */
+function valueSlot(afterColon: boolean): number {
+  return afterColon ? 0 : COST.element;
+}
+
+function isWhitespace(b: number): boolean {
+  return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+}
+
+function isLetter(b: number): boolean {
+  return b >= 0x61 && b <= 0x7a;
+}
+
+function isAllDigits(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) {
+    const b = bytes[k] as number;
+    if (b < 0x30 || b > 0x39) return false;
+  }
+  return true;
+}

@@ -1,0 +1,39 @@
+import { normalizeHex } from '../hex.js';
+
+// A UTF-16 surrogate without its pair: no UTF-8 form exists, so it cannot be percent-encoded into a URL.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Checks an identifier argument (ticker, address, id): a non-empty string of well-formed Unicode. Thrown inside
+ * the call's promise, so the `TypeError` reaches the caller like every other error of the call, and nothing is sent.
+ */
+export function checkId(name: string, value: unknown): string {
+  if (typeof value !== 'string' || value === '') {
+    throw new TypeError(`${name} must be a non-empty string; got ${describe(value)}`);
+  }
+  if (LONE_SURROGATE.test(value)) {
+    throw new TypeError(`${name} is not well-formed Unicode (it holds a lone surrogate)`);
+  }
+  return value;
+}
+
+/** Checks a hex id (`txId`, `hash`) and returns it as it is sent: `0x` and lower-case digits. */
+export function checkHex(name: string, value: unknown): string {
+  const hex = normalizeHex(checkId(name, value));
+  if (hex === '0x') throw new TypeError(`${name} must hold hex digits after its 0x prefix; got "${value}"`);
+  return hex;
+}
+
+/** Checks a list of ids: an array (a lone string would be split into characters) of identifiers. */
+export function checkIds(name: string, value: unknown): readonly string[] {
+  if (!Array.isArray(value))
+    throw new TypeError(`${name} must be an array of strings; got ${describe(value)}`);
+  for (const [i, id] of value.entries()) checkId(`${name}[${i}]`, id);
+  return value;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value);
+  if (Array.isArray(value)) return 'an array';
+  return value === null ? 'null' : typeof value === 'object' ? 'an object' : String(value);
+}

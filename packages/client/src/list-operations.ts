@@ -1,0 +1,127 @@
+import type {
+  AccountTransactionsWithTransfersQuery,
+  AddressTransaction,
+  AddressTransactionEvent,
+  AddressTransactionEventPage,
+  AddressTransactionEventsQuery,
+  AddressTransactionPage,
+  AddressTransactionsQuery,
+  AddressTransactionWithTransfers,
+  AddressTransactionWithTransfersPage,
+  operations,
+} from '@blockindex/spec/types';
+import type { BlockindexCore } from './core.js';
+import { exactPageAfter } from './internal/exact-page-after.js';
+import { type ListPromiseClass, listCall } from './internal/list-call.js';
+import { ADDRESS_TRANSACTIONS, TRANSACTION_EVENTS, TRANSACTIONS_WITH_TRANSFERS } from './internal/lists.js';
+import { checkHex, checkId } from './internal/param-checks.js';
+import type { ListOptions } from './options.js';
+import { ListPromise } from './page.js';
+
+type PathParams<Op extends keyof operations> = operations[Op]['parameters']['path'];
+
+/**
+ * Lists an address's transactions with event counts, newest first. Await it for the first page (`results`, `total`,
+ * `hasNextPage()`, `getNextPage()`, `nextPageParam`, `toJSON()`); pass it to `iterate()` or `iteratePages()` for
+ * every transaction, exact while the chain grows (iteration anchors on the first page's `cursor`, and prefetches
+ * with `concurrency`). Only an app that iterates ships the iterator.
+ * @deprecated The API deprecates this operation (Stacks API v9); use
+ * `GET /extended/v3/principals/{principal}/transactions`.
+ * @example
+ * import { createCore, getAddressTransactions } from '@blockindex/client';
+ * const page = await getAddressTransactions(createCore(), address, { limit: 20 });
+ * const next = page.hasNextPage() ? await page.getNextPage() : undefined;
+ */
+export function getAddressTransactions(
+  core: BlockindexCore,
+  address: PathParams<'getAddressTransactions'>['address'],
+  query: AddressTransactionsQuery = {},
+  options: ListOptions = {},
+): ListPromise<AddressTransaction, AddressTransactionPage> {
+  return addressTransactions(ListPromise, core, address, query, options);
+}
+
+/** @internal `getAddressTransactions` returning `Kind` (the client's returns a `PagePromise`). */
+export function addressTransactions(
+  Kind: ListPromiseClass,
+  core: BlockindexCore,
+  address: string,
+  query: AddressTransactionsQuery,
+  options: ListOptions,
+): ListPromise<AddressTransaction, AddressTransactionPage> {
+  const pathParams = () => ({ address: checkId('address', address) });
+  return listCall(Kind, core, 'getAddressTransactions', ADDRESS_TRANSACTIONS, pathParams, query, options);
+}
+
+/**
+ * Lists an account's transactions with their transfers (STX, FT and NFT), newest first. Await it for the first page,
+ * or pass it to `iterate()` / `iteratePages()`; `getNextPage()` and `pageParam` stay exact while the chain grows.
+ * @deprecated The API deprecates this operation; use `GET /extended/v3/principals/{principal}/transactions`.
+ * @example
+ * import { createCore, getAccountTransactionsWithTransfers } from '@blockindex/client';
+ * const page = await getAccountTransactionsWithTransfers(createCore(), principal, { limit: 10 });
+ */
+export function getAccountTransactionsWithTransfers(
+  core: BlockindexCore,
+  principal: PathParams<'getAccountTransactionsWithTransfers'>['principal'],
+  query: AccountTransactionsWithTransfersQuery = {},
+  options: ListOptions = {},
+): ListPromise<AddressTransactionWithTransfers, AddressTransactionWithTransfersPage> {
+  return transactionsWithTransfers(ListPromise, core, principal, query, options);
+}
+
+/** @internal `getAccountTransactionsWithTransfers` returning `Kind`. */
+export function transactionsWithTransfers(
+  Kind: ListPromiseClass,
+  core: BlockindexCore,
+  principal: string,
+  query: AccountTransactionsWithTransfersQuery,
+  options: ListOptions,
+): ListPromise<AddressTransactionWithTransfers, AddressTransactionWithTransfersPage> {
+  const pathParams = () => ({ principal: checkId('principal', principal) });
+  const operation = 'getAccountTransactionsWithTransfers';
+  return listCall(
+    Kind,
+    core,
+    operation,
+    TRANSACTIONS_WITH_TRANSFERS,
+    pathParams,
+    query,
+    options,
+    exactPageAfter,
+  );
+}
+
+/**
+ * Lists the asset events of an address within one transaction (STX, FT and NFT, by `event_index`). Await it for the
+ * first page, or pass it to `iterate()` / `iteratePages()`. The tx id is sent as `normalizeHex` spells it.
+ * @deprecated The API deprecates this operation (Stacks API v9); use
+ * `GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes`.
+ * @throws {NotFoundError} when the transaction does not exist.
+ * @example
+ * import { createCore, getAddressTransactionEvents, iterate } from '@blockindex/client';
+ * for await (const event of iterate(getAddressTransactionEvents(createCore(), address, txId))) console.log(event.type);
+ */
+export function getAddressTransactionEvents(
+  core: BlockindexCore,
+  address: PathParams<'getAddressTransactionEvents'>['address'],
+  txId: PathParams<'getAddressTransactionEvents'>['tx_id'],
+  query: AddressTransactionEventsQuery = {},
+  options: ListOptions = {},
+): ListPromise<AddressTransactionEvent, AddressTransactionEventPage> {
+  return transactionEvents(ListPromise, core, address, txId, query, options);
+}
+
+/** @internal `getAddressTransactionEvents` returning `Kind`. */
+export function transactionEvents(
+  Kind: ListPromiseClass,
+  core: BlockindexCore,
+  address: string,
+  txId: string,
+  query: AddressTransactionEventsQuery,
+  options: ListOptions,
+): ListPromise<AddressTransactionEvent, AddressTransactionEventPage> {
+  const pathParams = () => ({ address: checkId('address', address), tx_id: checkHex('txId', txId) });
+  const operation = 'getAddressTransactionEvents';
+  return listCall(Kind, core, operation, TRANSACTION_EVENTS, pathParams, query, options, exactPageAfter);
+}

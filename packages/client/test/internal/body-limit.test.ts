@@ -1,0 +1,181 @@
+import { createFetchHandler, createWorld } from '@blockindex/mock';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/core.js';
+import { createClient, ResponseTooLargeError } from '../../src/index.js';
+import { type BodyLimit, limitBody, PARSED_BUDGET_FACTOR } from '../../src/internal/body-limit.js';
+import { MAX_COST_PER_BYTE, measureJson, parsedBytes } from '../../src/internal/json-cost.js';
+
+const MB = 1024 * 1024;
+
+/** A JSON array of `count` copies of `item`, as a server would send it. */
+const repeated = (item: string, count: number) => `[${Array(count).fill(item).join(',')}]`;
+
+const respond = (body: string, headers: Record<string, string> = {}) =>
+  new Response(body, { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+
+const bound = (maxBytes: number): BodyLimit => ({ maxBytes, exceeded: false });
+
+describe('limitBody', () => {
+  // Each body is far under maxResponseBytes, and parses to far more than it: 20 to 50 times its size.
+  it.each([
+    ['empty objects', repeated('{}', 300_000)],
+    ['empty arrays', repeated('[]', 300_000)],
+    ['nested arrays', `${'['.repeat(300_000)}${']'.repeat(300_000)}`],
+    ['objects with an index key', repeated('{"7":0}', 120_000)],
+    [
+      'objects each with a new key',
+      `[${Array.from({ length: 80_000 }, (_, i) => `{"${i.toString(36)}":0}`).join(',')}]`,
+    ],
+  ])('refuses %s that would parse past the budget, before parsing', async (_name, body) => {
+    expect(body.length).toBeLessThan(MB + 1);
+    const limit = bound(8 * MB);
+    const error = await limitBody(respond(body), limit).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RangeError);
+    expect(limit.exceeded).toBe(true);
+    expect(limit.reason).toMatch(
+      /would take about \d+ bytes once parsed, more than 1\.5 times maxResponseBytes/,
+    );
+  });
+
+  it('accepts twenty of the mock API’s largest pages in one body under the default bound', async () => {
+    const world = createWorld({ seed: 1 });
+    const handler = createFetchHandler({ seed: 1 });
+    const url = `http://127.0.0.1:3999/extended/v1/address/${world.fixtures.address}/transactions_with_transfers?limit=50`;
+    const page = await (await handler(new Request(url))).text();
+    const body = repeated(page, 20); // about 2 MB of transactions
+    const response = await limitBody(respond(body), bound(DEFAULT_MAX_RESPONSE_BYTES));
+    expect(await response.json()).toHaveLength(20);
+  });
+
+  it('accepts one long string up to three quarters of the bound: its text and its parsed copy fit 1.5 times it', async () => {
+    const string = (length: number) => JSON.stringify('a'.repeat(length));
+    await expect(limitBody(respond(string(700_000)), bound(MB)).then((r) => r.json())).resolves.toHaveLength(
+      700_000,
+    );
+    await expect(limitBody(respond(string(800_000)), bound(MB))).rejects.toThrow(/once parsed/);
+  });
+
+  it('counts the characters of a text with a character above U+00FF twice (the string is stored wide)', async () => {
+    const narrow = JSON.stringify({ a: 'a'.repeat(60_000) });
+    const wide = JSON.stringify({ a: `${'a'.repeat(60_000)}\u0100` });
+    // Narrow: the text and the parsed copy of its string fit 1.5 times a bound of 82 kB; wide, each takes twice that.
+    await expect(limitBody(respond(narrow), bound(82_000))).resolves.toBeInstanceOf(Response);
+    const limit = bound(82_000);
+    await expect(limitBody(respond(wide), limit)).rejects.toBeInstanceOf(RangeError);
+    expect(limit.reason).toMatch(/once parsed/);
+  });
+
+  it('still refuses a body past maxResponseBytes while reading, announced or not', async () => {
+    const limit = bound(1000);
+    await expect(limitBody(respond('"'.padEnd(2000, 'a')), limit)).rejects.toThrow(/passed maxResponseBytes/);
+    const announced = bound(1000);
+    await expect(limitBody(respond('{}', { 'content-length': '5000' }), announced)).rejects.toThrow(
+      /announced 5000 bytes/,
+    );
+  });
+
+  it('hands over the text once, like a read body, and keeps url, status, headers and clone()', async () => {
+    const original = respond('\uFEFF{"a":1}', { 'x-id': '7' });
+    Object.defineProperty(original, 'url', { value: 'https://api.test/a' });
+    const response = await limitBody(original, bound(MB));
+    expect([response.url, response.status, response.headers.get('x-id')]).toEqual([
+      'https://api.test/a',
+      200,
+      '7',
+    ]);
+    const copy = response.clone();
+    expect(await response.text()).toBe('{"a":1}'); // the byte order mark dropped, as fetch drops it
+    expect(response.bodyUsed).toBe(true);
+    await expect(response.text()).rejects.toBeInstanceOf(TypeError);
+    await expect(copy.json()).resolves.toEqual({ a: 1 });
+    const again = await limitBody(respond('[1,2]'), bound(MB));
+    await expect(again.json()).resolves.toEqual([1, 2]);
+    await expect(new Response((await limitBody(respond('"x"'), bound(MB))).body).text()).resolves.toBe('"x"');
+  });
+});
+
+describe('measureJson', () => {
+  it('never counts less than the text itself costs to hold as a string, for any JSON', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = JSON.stringify(value) ?? 'null';
+        const bytes = new TextEncoder().encode(text);
+        const cost = measureJson(bytes);
+        const wide = /[^\0-\xff]/.test(text);
+        // Every value costs something beyond its characters, and every character of a string value is counted.
+        return parsedBytes(cost, wide) >= cost.characters && cost.fixed >= 0 && Number.isFinite(cost.fixed);
+      }),
+    );
+  });
+
+  it('never counts more than MAX_COST_PER_BYTE per byte, for any bytes (so short bodies may skip the count)', () => {
+    // JSON's own characters, weighted towards the dear ones, plus anything else a hostile server may send.
+    const token = fc.oneof(
+      fc.constantFrom(
+        '{',
+        '[',
+        '}',
+        ']',
+        ':',
+        ',',
+        '"',
+        '\\',
+        'u',
+        '"1":',
+        '"a":',
+        '"":',
+        '.',
+        'e',
+        '1',
+        't',
+        ' ',
+      ),
+      fc.string({ maxLength: 3 }),
+    );
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 400 }), (tokens) => {
+        const bytes = new TextEncoder().encode(tokens.join(''));
+        return parsedBytes(measureJson(bytes), true) <= MAX_COST_PER_BYTE * bytes.length;
+      }),
+      { numRuns: 2000 },
+    );
+    // The dearest shapes, long enough for every amortized charge to show.
+    for (const body of [
+      '{'.repeat(5000),
+      '['.repeat(5000),
+      repeated('{"1":0,"2":0}', 2000),
+      `[${Array.from({ length: 3000 }, (_, i) => `{${Array.from({ length: 30 }, (_, k) => `"${k}":0`).join(',')},"${i}x":0}`).join(',')}]`,
+    ]) {
+      const bytes = new TextEncoder().encode(body);
+      expect(parsedBytes(measureJson(bytes), true)).toBeLessThanOrEqual(MAX_COST_PER_BYTE * bytes.length);
+    }
+  });
+
+  it('charges a key path once: repeated objects of one shape cost less than objects of new shapes', () => {
+    const same = new TextEncoder().encode(repeated('{"a":0,"b":0}', 1000));
+    const varied = new TextEncoder().encode(
+      `[${Array.from({ length: 1000 }, (_, i) => `{"${(i % 100).toString(36).padStart(2, 'x')}":0,"b":0}`).join(',')}]`,
+    );
+    expect(measureJson(varied).fixed).toBeGreaterThan(measureJson(same).fixed + 50 * 256);
+  });
+});
+
+describe('maxResponseBytes through the client', () => {
+  it('ends a call whose body would parse past the budget in a ResponseTooLargeError, in one request', async () => {
+    let requests = 0;
+    const body = repeated('{}', 1_000_000); // 3 MB: under the default 8 MiB, about 150 MB once parsed
+    const client = createClient({
+      fetch: async () => {
+        requests++;
+        return respond(body);
+      },
+    });
+    const error = await client.getBrc20Token('ordi').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect((error as ResponseTooLargeError).maxBytes).toBe(DEFAULT_MAX_RESPONSE_BYTES);
+    expect((error as Error).message).toMatch(/would take about \d+ bytes once parsed/);
+    expect(requests).toBe(1);
+    expect(PARSED_BUDGET_FACTOR).toBe(1.5);
+  });
+});

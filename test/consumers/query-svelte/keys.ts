@@ -1,0 +1,12 @@
+// The README's promise with @tanstack/svelte-query: a key from @blockindex/query types the cache's data.
+import { createClient } from '@blockindex/client';
+import { createQueryOptions } from '@blockindex/query';
+import { QueryClient } from '@tanstack/svelte-query';
+
+const queries = createQueryOptions(createClient());
+const queryClient = new QueryClient();
+
+const token = queryClient.getQueryData(queries.getBrc20Token('ordi').queryKey);
+export const ticker: string | undefined = token?.token.ticker;
+// @ts-expect-error: the data is a Brc20TokenDetails, so its ticker is no number (with `any` this compiles)
+export const notANumber: number | undefined = token?.token.ticker;
