@@ -15,8 +15,8 @@ import { BUDGETED_APPS, bundleApp, createFetchHandler } from '../../bench/src/bu
  */
 const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   'core-one-call.ts': 11_450,
-  'core-one-page.ts': 13_550,
-  'full-app.ts': 18_000,
+  'core-one-page.ts': 13_900,
+  'full-app.ts': 19_700,
 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'blockindex-bundles-'));
@@ -80,7 +80,8 @@ describe('bundle size budgets', () => {
       `${token.token.ticker} 200`,
       '2',
       block.hash,
-      String(Math.min(50, txs.total - 50)),
+      // The next page starts one row early to check the row before it (re-orgs), so 49 of a limit of 50 are new.
+      String(Math.min(49, txs.total - 50)),
       String(txs.total),
       String(transfers.total),
       String(events.total),
