@@ -1,5 +1,6 @@
 import { createFetchHandler, type World } from '@blockindex/mock';
 import { setupMockServer } from '@blockindex/mock/node';
+import { type MockServer, startMockServer } from '@blockindex/mock/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BlockindexClient, createClient } from '../../src/index.js';
 import { addressTxIds, eventIndexes, transferTxIds } from '../hardening/helpers/ground-truth.js';
@@ -9,8 +10,18 @@ import { addressTxIds, eventIndexes, transferTxIds } from '../hardening/helpers/
 // nothing that was in neither, and have reported through onReorg every delivered row missing at its end.
 
 const msw = setupMockServer({ seed: 1 });
-beforeAll(() => msw.listen());
-afterAll(() => msw.close());
+let server: MockServer;
+beforeAll(async () => {
+  // The standalone server's loopback requests pass by msw: it answers only the hosted API's origin.
+  msw.listen({ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as Parameters<
+    typeof msw.listen
+  >[0]);
+  server = await startMockServer({ port: 0, host: '127.0.0.1', seed: 1 });
+});
+afterAll(async () => {
+  msw.close();
+  await server.close();
+});
 
 interface Host {
   world: World;
@@ -18,7 +29,7 @@ interface Host {
   client: BlockindexClient;
 }
 
-const hosts: [string, () => Host][] = [
+const hosts: [string, () => Host | Promise<Host>][] = [
   [
     'msw host',
     () => {
@@ -31,6 +42,22 @@ const hosts: [string, () => Host][] = [
     () => {
       const handler = createFetchHandler({ seed: 1 });
       return { world: handler.world, scenarios: handler.scenarios, client: createClient({ fetch: handler }) };
+    },
+  ],
+  [
+    'standalone server',
+    async () => {
+      const reset = await fetch(`${server.url}/__mock/reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      if (!reset.ok) throw new Error(`reset answered ${reset.status}`);
+      return {
+        world: server.world,
+        scenarios: server.scenarios,
+        client: createClient({ baseUrl: server.url }),
+      };
     },
   ],
 ];
@@ -98,7 +125,7 @@ describe.each(hosts)('iteration across a re-org (%s)', (_, makeHost) => {
         [2, 3, 0],
         [3, 1, 2],
       ] as const) {
-        const { world, scenarios, client } = makeHost();
+        const { world, scenarios, client } = await makeHost();
         const address = busyAtTheTip(world);
         const start = list.truth(world, address);
         scenarios.reorgAfter(after, { depth, replaceWith });
@@ -119,7 +146,7 @@ describe.each(hosts)('iteration across a re-org (%s)', (_, makeHost) => {
   );
 
   it('getAddressTransactionEvents: a transaction re-orged away and taken back keeps its events exact', async () => {
-    const { world, scenarios, client } = makeHost();
+    const { world, scenarios, client } = await makeHost();
     // A transaction of the newest blocks with several events touching one address: the re-org takes it.
     let newest: { address: string; id: string; events: number; height: number } | undefined;
     for (const address of world.principals()) {
