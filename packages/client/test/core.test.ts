@@ -69,7 +69,7 @@ describe('createCore', () => {
     const list = getAccountTransactionsWithTransfers(core, address, { unanchored: false }, { pageSize: 50 });
     for await (const page of iteratePages(list)) pages.push(page.results.length);
     expect(pages.reduce((a, b) => a + b, 0)).toBe(
-      mock.world.listTransactionsWithTransfers(address, { limit: 0, offset: 0, unanchored: false }).total,
+      mock.world.listTransactionsWithTransfers(address, { limit: 1, offset: 0, unanchored: false }).total,
     );
   });
 

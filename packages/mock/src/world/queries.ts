@@ -185,9 +185,10 @@ export function transfersWindow(
   } else if (q.untilBlockHeight !== undefined) {
     hi = countBeforeHeight(list, q.untilBlockHeight + 1);
   }
-  // Upstream reads `total` from a window count on the page's own rows, so a page past its end says 0 there;
-  // the mock keeps the list's total (see the README's differences: the client's exact paging relies on it).
-  return { total: Math.max(0, hi - lo), rows: newestFirst(list, lo, hi, q.offset, q.limit) };
+  // Upstream reads `total` from a window count over the page's own rows (`COUNT(*) OVER()`), so a page with no
+  // rows (past the end, or `limit=0`) says 0.
+  const rows = newestFirst(list, lo, hi, q.offset, q.limit);
+  return { total: rows.length === 0 ? 0 : Math.max(0, hi - lo), rows };
 }
 
 /**

@@ -42,12 +42,39 @@ const ETAG_CHANGED = [
     new RegExp(`^/extended/(v1/address|v2/addresses)/${principal}/transactions(_with_transfers)?\\?`),
 );
 
-async function answerOf(response: Response): Promise<Answer> {
+const digest = (body: string) => createHash('sha256').update(body).digest('hex').slice(0, 32);
+
+/**
+ * The other deliberate change: an empty `transactions_with_transfers` page says `total: 0`, as upstream's window
+ * count does, where the recording kept the list's total. Such a body is compared as the recorded build wrote it,
+ * with the list's total put back, so only that field may differ.
+ */
+const TRANSFERS = /^\/extended\/v1\/address\/([^/]+)\/transactions_with_transfers\?/;
+
+function asRecorded(world: World, path: string, body: string): string {
+  const principal = TRANSFERS.exec(path)?.[1];
+  if (principal === undefined) return body;
+  const page = JSON.parse(body) as { total?: number; results?: unknown[] };
+  if (page.total !== 0 || page.results?.length !== 0) return body;
+  const q = new URL(path, 'http://mock.test').searchParams;
+  const height = Number(q.get('height') ?? 0);
+  const until = q.get('until_block');
+  const { total } = world.listTransactionsWithTransfers(decodeURIComponent(principal), {
+    limit: 50,
+    offset: 0,
+    unanchored: false,
+    ...(height !== 0 ? { height } : {}),
+    ...(until !== null && /^[0-9]+$/.test(until) ? { untilBlockHeight: Number(until) } : {}),
+  });
+  return JSON.stringify({ ...page, total });
+}
+
+async function answerOf(world: World, path: string, response: Response): Promise<Answer> {
   const body = await response.text();
   const header = (name: string) => response.headers.get(name);
   return [
     response.status,
-    createHash('sha256').update(body).digest('hex').slice(0, 32),
+    digest(response.status === 200 ? asRecorded(world, path, body) : body),
     header('etag'),
     header('content-type'),
     header('cache-control'),
@@ -71,7 +98,7 @@ describe('createFetchHandler({ seed: 1 })', () => {
     const differing: string[] = [];
     for (const [index, [path, ...want]] of recorded.answers.entries()) {
       if (index === recorded.before) for (const step of recorded.steps) apply(handler.world, step);
-      const got = await answerOf(await handler(new Request(`http://mock.test${path}`)));
+      const got = await answerOf(handler.world, path, await handler(new Request(`http://mock.test${path}`)));
       // The ETag (third field) of a deliberately changed answer is left out; the rest must still match.
       if (ETAG_CHANGED.some((pattern) => pattern.test(path))) {
         got[2] = null;
