@@ -1,21 +1,13 @@
 import type { BlockHeader } from './blocks';
 import { assembleBlock } from './blocks';
+import { type BodyTenure, blockDrafts } from './block-body';
 import type { CallContext } from './calls';
 import { ChainState } from './chain-state';
-import { isContractPrincipal, randomBurnBlockHash, randomHash } from './ids';
-import { ChainIndex } from './indexes';
+import { randomBurnBlockHash, randomHash } from './ids';
+import { ChainIndex, type LaterDeploy } from './indexes';
 import type { BlockRecord, TxRecord } from './model';
-import { createRandom, deriveSeed, type Random } from './random';
-import {
-  coinbaseDraft,
-  contractCallDraft,
-  deployDraft,
-  poisonMicroblockDraft,
-  type TxDraft,
-  tenureChangeDraft,
-  tokenTransferDraft,
-} from './tx-builders';
-import type { TenureChangeCause } from './types';
+import { createRandom, deriveSeed, type Random, type RandomState } from './random';
+import type { TxDraft } from './tx-builders';
 
 /** Burn height of the first Stacks block on mainnet (Stacks 2.0 genesis). */
 const GENESIS_BURN_HEIGHT = 666050;
@@ -43,23 +35,31 @@ export interface BlockSpec {
   readonly scripted?: readonly ScriptedTx[];
 }
 
-const EXTENDED_CAUSES: readonly TenureChangeCause[] = [
-  'extended',
-  'extended_runtime',
-  'extended_read_count',
-  'extended_read_length',
-  'extended_write_count',
-  'extended_write_length',
-];
+/** What a block appended by `appendLater` is generated from. */
+export interface LaterBlock {
+  readonly header: BlockHeader;
+  readonly spec: BlockSpec;
+  readonly newBurn: boolean;
+  /** The block's stream right after the header, where its transactions start drawing. */
+  readonly bodyState: RandomState;
+  readonly tenure: BodyTenure;
+}
 
-type TxKind = 'transfer' | 'call' | 'deploy' | 'poison';
-const TX_MIX_NAKAMOTO: readonly (readonly [TxKind, number])[] = [
-  ['transfer', 33],
-  ['call', 58],
-  ['deploy', 5],
-];
-/** Poison-microblock reports only exist while microblocks do (before Nakamoto). */
-const TX_MIX_EPOCH2: readonly (readonly [TxKind, number])[] = [...TX_MIX_NAKAMOTO, ['poison', 0.2]];
+/** A block appended by `appendLater`, with what the index needs without generating its transactions. */
+export interface IndexedLater {
+  readonly block: BlockRecord;
+  /** Per transaction, the principals it touches (as `touchedPrincipals` lists them). */
+  readonly touched: (txIndex: number) => Iterable<string>;
+  /** The deployments among its transactions. */
+  readonly deploys: readonly LaterDeploy[];
+}
+
+/** Watches `Chain.append`. */
+export interface ChainObserver {
+  /** Before the drafts are placed: the stream the transaction ids are drawn from. */
+  assembling(state: RandomState): void;
+  appended(block: BlockRecord): void;
+}
 
 /** What the next block's system transactions depend on: the state of the tenure at the tip. */
 interface TenureState {
@@ -86,6 +86,8 @@ export class Chain {
   private burnTip = 0;
   /** The tenure state after each block (`tenures[h - 1]` after height h), restored by `rewind`. */
   private readonly tenures: TenureState[] = [];
+  /** Told about every block `append` builds (scripts/generate-default-world.ts records the chain with it). */
+  observer: ChainObserver | undefined;
 
   constructor(
     readonly seed: number,
@@ -123,6 +125,36 @@ export class Chain {
 
   /** Builds, indexes and returns the next block. */
   append(spec: BlockSpec): BlockRecord {
+    const { rng, header, newBurn } = this.open(spec);
+    const entries = blockDrafts(rng, this.state, spec, header.burnHeight, newBurn, this.tenure());
+    this.observer?.assembling(rng.state());
+    const block = assembleBlock(rng, header, entries);
+    this.index.addBlock(block);
+    this.close(block);
+    this.observer?.appended(block);
+    return block;
+  }
+
+  /**
+   * Appends a block whose transactions are generated later: `build` gets the header, and the stream and tenure
+   * its transactions draw from, and returns the block and what the index needs of it (lazy-chain.ts).
+   */
+  appendLater(spec: BlockSpec, build: (later: LaterBlock) => IndexedLater): BlockRecord {
+    const { rng, header, newBurn } = this.open(spec);
+    const { block, touched, deploys } = build({
+      header,
+      spec,
+      newBurn,
+      bodyState: rng.state(),
+      tenure: this.tenure(),
+    });
+    this.index.addLaterBlock(block, touched, deploys);
+    this.close(block);
+    return block;
+  }
+
+  /** Starts the next block: its stream, its header, and the tenure moved on when it opens a burn block. */
+  private open(spec: BlockSpec): { rng: Random; header: BlockHeader; newBurn: boolean } {
     const parent = this.index.blocks[this.index.blocks.length - 1];
     const height = (parent?.height ?? 0) + 1;
     const rng = createRandom(this.seedFor('block', height));
@@ -135,15 +167,14 @@ export class Chain {
     }
     this.tenureBlocks += 1;
     this.lastNakamoto = spec.nakamoto;
-    const ctx: CallContext = { rng, state: this.state, burnHeight: header.burnHeight };
-    const drafts = this.systemDrafts(rng, spec, newBurn);
-    const entries: (TxDraft | TxRecord)[] = [...drafts, ...(spec.carried ?? [])];
-    for (const scripted of spec.scripted ?? []) entries.push(scripted(ctx));
-    if (spec.actor !== undefined) entries.push(this.actorDraft(rng, ctx, spec.actor));
-    const extra = spec.actor !== undefined ? Math.max(0, spec.transactions - 1) : spec.transactions;
-    for (let i = 0; i < extra; i++) entries.push(this.randomDraft(rng, ctx, spec.nakamoto));
-    const block = assembleBlock(rng, header, entries);
-    this.index.addBlock(block);
+    return { rng, header, newBurn };
+  }
+
+  private tenure(): BodyTenure {
+    return { miner: this.miner, previousTenure: this.previousTenure };
+  }
+
+  private close(block: BlockRecord): void {
     this.burnTip = Math.max(this.burnTip, block.burnHeight);
     this.tenures.push({
       miner: this.miner,
@@ -151,7 +182,6 @@ export class Chain {
       previousTenure: this.previousTenure,
       lastNakamoto: this.lastNakamoto,
     });
-    return block;
   }
 
   private header(
@@ -198,37 +228,5 @@ export class Chain {
       blockTime,
       tenureHeight: !spec.nakamoto || !parent ? height : parent.tenureHeight + (newBurn ? 1 : 0),
     };
-  }
-
-  private systemDrafts(rng: Random, spec: BlockSpec, newBurn: boolean): TxDraft[] {
-    if (!spec.nakamoto) return [coinbaseDraft(rng, this.state, this.miner, false)];
-    const tenure = {
-      previousTenureEnd: this.previousTenure.end,
-      previousTenureBlocks: this.previousTenure.blocks,
-    };
-    if (newBurn) {
-      return [
-        tenureChangeDraft(rng, this.state, this.miner, { cause: 'block_found', ...tenure }),
-        coinbaseDraft(rng, this.state, this.miner, true),
-      ];
-    }
-    return rng.chance(0.1)
-      ? [tenureChangeDraft(rng, this.state, this.miner, { cause: rng.pick(EXTENDED_CAUSES), ...tenure })]
-      : [];
-  }
-
-  private actorDraft(rng: Random, ctx: CallContext, actor: string): TxDraft {
-    if (isContractPrincipal(actor) || rng.chance(0.5))
-      return tokenTransferDraft(rng, this.state, { recipient: actor });
-    return contractCallDraft({ ...ctx, actor }, { status: 'success' });
-  }
-
-  private randomDraft(rng: Random, ctx: CallContext, nakamoto: boolean): TxDraft {
-    const kind = rng.weighted(nakamoto ? TX_MIX_NAKAMOTO : TX_MIX_EPOCH2);
-    if (kind === 'transfer') return tokenTransferDraft(rng, this.state);
-    if (kind === 'call') return contractCallDraft(ctx);
-    if (kind === 'poison') return poisonMicroblockDraft(rng, this.state);
-    const spec = this.state.newUserContract(rng, this.state.accounts.pickSender(rng));
-    return deployDraft(rng, this.state, spec, rng.chance(0.9) ? 'success' : 'abort_by_response');
   }
 }

@@ -1,8 +1,10 @@
 import { purchaseNft } from './calls-assets';
-import { Chain, type ScriptedTx } from './chain';
+import { type BlockSpec, Chain, type IndexedLater, type LaterBlock, type ScriptedTx } from './chain';
+import type { ChainState } from './chain-state';
 import { cv } from './clarity';
 import { FUNCTIONS } from './contracts';
 import { randomHash } from './ids';
+import type { ChainIndex } from './indexes';
 import type { TxRecord } from './model';
 import { createRandom, deriveSeed, type Random } from './random';
 import { contractCallDraft, deployDraft, poisonMicroblockDraft } from './tx-builders';
@@ -34,79 +36,26 @@ export function transactionsFor(rng: Random, perBlock: number): number {
  * burn block, then one block per tenure. Genesis deploys the core contracts; a few scripted
  * transactions guarantee rare cases (poison microblock, failed deploy, problematic call, the fixture).
  */
-export function generateChain(seed: number, size: ChainSize): GeneratedChain {
+export function generateChain(seed: number, size: ChainSize, later?: LaterChain): GeneratedChain {
   const chain = new Chain(seed, size.addresses);
   const { state } = chain;
-  const blocks = Math.max(1, Math.floor(size.blocks));
-  const epoch2End = Math.max(1, Math.floor(blocks * 0.6));
-  const stretchEnd = Math.floor(blocks * 0.85);
-  const at = (share: number) => Math.min(blocks, Math.max(1, Math.round(blocks * share)));
-  const busy = state.accounts.busy[0];
-  const scripts = new Map<number, ScriptedTx[]>();
-  const script = (height: number, tx: ScriptedTx) =>
-    scripts.set(height, [...(scripts.get(height) ?? []), tx]);
-
-  for (const spec of state.genesisContracts) script(1, (ctx) => deployDraft(ctx.rng, state, spec));
-  script(at(0.3), (ctx) => poisonMicroblockDraft(ctx.rng, state));
-  script(at(0.4), (ctx) =>
-    deployDraft(
-      ctx.rng,
-      state,
-      state.newUserContract(ctx.rng, state.accounts.pickSender(ctx.rng)),
-      'abort_by_response',
-    ),
-  );
-  script(at(0.5), (ctx) =>
-    contractCallDraft(ctx, {
-      status: 'problematic_skipped',
-      plan: {
-        sender: state.accounts.pickSender(ctx.rng),
-        contract: state.core.sendMany,
-        fn: FUNCTIONS.sendMany,
-        args: [cv.list([])],
-        events: [],
-        postConditions: [],
-        mode: 'deny',
-        result: cv.ok(cv.bool(true)),
-      },
-    }),
-  );
-  const fixtureHeight = at(0.7);
-  script(fixtureHeight, (ctx) => {
-    const plan = purchaseNft({ ...ctx, actor: busy });
-    if (!plan) throw new Error('the genesis contracts make a purchase always possible');
-    return contractCallDraft({ ...ctx, actor: busy }, { plan, status: 'success' });
-  });
-
-  const planRng = createRandom(deriveSeed(seed, 'plan'));
-  let tenureLeft = 0;
+  const plan = planChain(seed, size, state);
   let fixtureBurnHeight: number | undefined;
-  for (let height = 1; height <= blocks; height++) {
-    const nakamoto = height > epoch2End;
-    const inStretch = nakamoto && height <= stretchEnd;
-    let newTenure = true;
-    if (inStretch) {
-      newTenure = tenureLeft === 0;
-      if (newTenure) tenureLeft = planRng.int(2, 6);
-      tenureLeft -= 1;
-    }
-    const burnGap = !nakamoto && height > 1 && planRng.chance(0.06) ? planRng.int(1, 2) : 0;
-    const block = chain.append({
-      nakamoto,
-      newTenure,
-      burnGap,
-      transactions: transactionsFor(planRng, size.transactionsPerBlock),
-      scripted: scripts.get(height) ?? [],
-    });
-    if (inStretch && !newTenure && fixtureBurnHeight === undefined) fixtureBurnHeight = block.burnHeight;
+  for (const { spec, inStretch } of plan.blocks) {
+    const block = later ? chain.appendLater(spec, later.block) : chain.append(spec);
+    if (inStretch && !spec.newTenure && fixtureBurnHeight === undefined) fixtureBurnHeight = block.burnHeight;
   }
+  later?.finish(state);
 
-  const fixtureTx = chain.index.blocks[fixtureHeight - 1]?.txs.find(
-    (tx) =>
-      tx.payload.type === 'contract_call' &&
-      tx.payload.functionName === FUNCTIONS.purchase.name &&
-      tx.sender === busy,
-  );
+  const busy = state.accounts.busy[0];
+  const fixtureTx = later
+    ? later.fixtureTx(chain.index)
+    : chain.index.blocks[plan.fixtureHeight - 1]?.txs.find(
+        (tx) =>
+          tx.payload.type === 'contract_call' &&
+          tx.payload.functionName === FUNCTIONS.purchase.name &&
+          tx.sender === busy,
+      );
   if (!fixtureTx) throw new Error('fixture transaction missing');
 
   const mempoolRng = createRandom(deriveSeed(seed, 'mempool'));
@@ -128,4 +77,93 @@ export function generateChain(seed: number, size: ChainSize): GeneratedChain {
     fixtureBurnHeight: fixtureBurnHeight ?? fixtureTx.block.burnHeight,
     pendingContractIds,
   };
+}
+
+/** A chain whose blocks get their transactions on first read (lazy-chain.ts). */
+export interface LaterChain {
+  readonly block: (later: LaterBlock) => IndexedLater;
+  /** Brings the generation state to where generating every block would have left it. */
+  finish(state: ChainState): void;
+  fixtureTx(index: ChainIndex): TxRecord | undefined;
+}
+
+/** One block of the plan, and whether it lies in the stretch of multi-block tenures. */
+interface PlannedBlock {
+  readonly spec: BlockSpec;
+  readonly inStretch: boolean;
+}
+
+/** The blocks to append, drawn from the seed alone: the plan's stream and the scripted transactions. */
+function planChain(
+  seed: number,
+  size: ChainSize,
+  state: ChainState,
+): { blocks: PlannedBlock[]; fixtureHeight: number } {
+  const blocks = Math.max(1, Math.floor(size.blocks));
+  const epoch2End = Math.max(1, Math.floor(blocks * 0.6));
+  const stretchEnd = Math.floor(blocks * 0.85);
+  const at = (share: number) => Math.min(blocks, Math.max(1, Math.round(blocks * share)));
+  const busy = state.accounts.busy[0];
+  const scripts = new Map<number, ScriptedTx[]>();
+  const script = (height: number, tx: ScriptedTx) =>
+    scripts.set(height, [...(scripts.get(height) ?? []), tx]);
+
+  // Scripts read the state they are given (`ctx.state`): a block generated again later gets its own copy.
+  for (const spec of state.genesisContracts) script(1, (ctx) => deployDraft(ctx.rng, ctx.state, spec));
+  script(at(0.3), (ctx) => poisonMicroblockDraft(ctx.rng, ctx.state));
+  script(at(0.4), (ctx) =>
+    deployDraft(
+      ctx.rng,
+      ctx.state,
+      ctx.state.newUserContract(ctx.rng, ctx.state.accounts.pickSender(ctx.rng)),
+      'abort_by_response',
+    ),
+  );
+  script(at(0.5), (ctx) =>
+    contractCallDraft(ctx, {
+      status: 'problematic_skipped',
+      plan: {
+        sender: ctx.state.accounts.pickSender(ctx.rng),
+        contract: ctx.state.core.sendMany,
+        fn: FUNCTIONS.sendMany,
+        args: [cv.list([])],
+        events: [],
+        postConditions: [],
+        mode: 'deny',
+        result: cv.ok(cv.bool(true)),
+      },
+    }),
+  );
+  const fixtureHeight = at(0.7);
+  script(fixtureHeight, (ctx) => {
+    const plan = purchaseNft({ ...ctx, actor: busy });
+    if (!plan) throw new Error('the genesis contracts make a purchase always possible');
+    return contractCallDraft({ ...ctx, actor: busy }, { plan, status: 'success' });
+  });
+
+  const planRng = createRandom(deriveSeed(seed, 'plan'));
+  let tenureLeft = 0;
+  const planned: PlannedBlock[] = [];
+  for (let height = 1; height <= blocks; height++) {
+    const nakamoto = height > epoch2End;
+    const inStretch = nakamoto && height <= stretchEnd;
+    let newTenure = true;
+    if (inStretch) {
+      newTenure = tenureLeft === 0;
+      if (newTenure) tenureLeft = planRng.int(2, 6);
+      tenureLeft -= 1;
+    }
+    const burnGap = !nakamoto && height > 1 && planRng.chance(0.06) ? planRng.int(1, 2) : 0;
+    planned.push({
+      inStretch,
+      spec: {
+        nakamoto,
+        newTenure,
+        burnGap,
+        transactions: transactionsFor(planRng, size.transactionsPerBlock),
+        scripted: scripts.get(height) ?? [],
+      },
+    });
+  }
+  return { blocks: planned, fixtureHeight };
 }

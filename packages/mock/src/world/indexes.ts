@@ -1,5 +1,12 @@
 import type { BlockRecord, DeployState, MempoolDeploy, TxRecord } from './model';
-import type { Brc20TokenDetails } from './types';
+import type { Brc20TokenDetails, SmartContractDeploymentStatus } from './types';
+
+/** A deployment in a block added by `addLaterBlock`: `[tx_index, contract id, status]`. */
+export type LaterDeploy = readonly [
+  txIndex: number,
+  contractId: string,
+  status: Exclude<SmartContractDeploymentStatus, 'pending'>,
+];
 
 /**
  * Every principal `tx` touches, without duplicates, in a fixed order: the per-principal index keys. Computed
@@ -32,7 +39,9 @@ export class ChainIndex {
   /** The latest Stacks block anchored to each burn block. */
   readonly burnByHeight = new Map<number, BlockRecord>();
   readonly burnByHash = new Map<string, BlockRecord>();
-  readonly txById = new Map<string, TxRecord>();
+  readonly #txById = new Map<string, TxRecord>();
+  /** Blocks added by `addLaterBlock` whose transactions `txById` does not have yet. */
+  #unkeyed: BlockRecord[] = [];
   /** Per principal, its transactions in chain order (oldest first). */
   readonly principalTxs = new Map<string, TxRecord[]>();
   /** The latest confirmed deployment attempt of each contract id. */
@@ -47,6 +56,20 @@ export class ChainIndex {
   readonly orphanBurnByHeight = new Map<number, BlockRecord>();
   readonly orphanBurnByHash = new Map<string, BlockRecord>();
   transactionCount = 0;
+
+  /** Confirmed transactions by id. Keyed on first use for blocks added by `addLaterBlock`. */
+  get txById(): Map<string, TxRecord> {
+    if (this.#unkeyed.length > 0) {
+      const blocks = this.#unkeyed;
+      this.#unkeyed = [];
+      for (const block of blocks) {
+        // A block orphaned meanwhile keyed its transactions then (orphanTip reads this map first).
+        if (!this.isCanonical(block)) continue;
+        for (const tx of block.txs) this.#txById.set(tx.txId, tx);
+      }
+    }
+    return this.#txById;
+  }
 
   /** The newest block. */
   get tip(): BlockRecord {
@@ -67,15 +90,10 @@ export class ChainIndex {
 
   /** Indexes a new tip block and its transactions. */
   addBlock(block: BlockRecord): void {
-    if (block.height !== this.blocks.length + 1)
-      throw new Error(`block ${block.height} is not the next height`);
-    this.blocks.push(block);
-    this.blockByHash.set(block.hash, block);
-    this.blockByIndexHash.set(block.indexBlockHash, block);
-    this.burnByHeight.set(block.burnHeight, block);
-    this.burnByHash.set(block.burnHash, block);
+    this.#addHeader(block);
+    const txById = this.txById;
     for (const tx of block.txs) {
-      this.txById.set(tx.txId, tx);
+      txById.set(tx.txId, tx);
       this.orphanedTxs.delete(tx.txId);
       this.transactionCount += 1;
       for (const principal of touchedPrincipals(tx)) {
@@ -89,6 +107,43 @@ export class ChainIndex {
         this.mempoolDeploys.delete(contractId);
       }
     }
+  }
+
+  /**
+   * Indexes a new tip block without reading its transactions (their ids are read when `txById` is first used):
+   * `touched` lists each one's principals, `deploys` its deployments, as `addBlock` would have found them.
+   */
+  addLaterBlock(
+    block: BlockRecord,
+    touched: (txIndex: number) => Iterable<string>,
+    deploys: readonly LaterDeploy[],
+  ): void {
+    this.#addHeader(block);
+    this.#unkeyed.push(block);
+    const { txs } = block;
+    for (let i = 0; i < txs.length; i++) {
+      const tx = txs[i] as TxRecord;
+      this.transactionCount += 1;
+      for (const principal of touched(i)) {
+        const list = this.principalTxs.get(principal);
+        if (list) list.push(tx);
+        else this.principalTxs.set(principal, [tx]);
+      }
+    }
+    for (const [txIndex, contractId, status] of deploys) {
+      this.deploys.set(contractId, { status, tx: txs[txIndex] as TxRecord });
+      this.mempoolDeploys.delete(contractId);
+    }
+  }
+
+  #addHeader(block: BlockRecord): void {
+    if (block.height !== this.blocks.length + 1)
+      throw new Error(`block ${block.height} is not the next height`);
+    this.blocks.push(block);
+    this.blockByHash.set(block.hash, block);
+    this.blockByIndexHash.set(block.indexBlockHash, block);
+    this.burnByHeight.set(block.burnHeight, block);
+    this.burnByHash.set(block.burnHash, block);
   }
 
   /** Records a pending deployment (lowest nonce wins, as the real mempool query orders by nonce). */

@@ -20,7 +20,12 @@ export interface Random {
   weighted<T>(entries: readonly (readonly [T, number])[]): T;
   /** `bytes` random bytes as lower-case hex, without prefix. */
   hex(bytes: number): string;
+  /** The generator's position, for {@link resumeRandom} to go on from it. */
+  state(): RandomState;
 }
+
+/** The four 32-bit words of an sfc32 generator. */
+export type RandomState = readonly [number, number, number, number];
 
 /**
  * Creates an sfc32 generator seeded through splitmix32, so nearby seeds give unrelated streams.
@@ -37,10 +42,15 @@ export function createRandom(seed: number): Random {
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
     return (z ^ (z >>> 16)) >>> 0;
   };
-  let a = splitmix();
-  let b = splitmix();
-  let c = splitmix();
-  let d = splitmix();
+  const random = resumeRandom([splitmix(), splitmix(), splitmix(), splitmix()]);
+  // Warm-up: the first outputs of sfc32 are weakly mixed.
+  for (let i = 0; i < 12; i++) random.uint32();
+  return random;
+}
+
+/** A generator that goes on from `state` (taken with `state()`), drawing what the original would have drawn. */
+export function resumeRandom(state: RandomState): Random {
+  let [a, b, c, d] = state;
   const uint32 = (): number => {
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
@@ -50,8 +60,6 @@ export function createRandom(seed: number): Random {
     c = (c + t) | 0;
     return t >>> 0;
   };
-  // Warm-up: the first outputs of sfc32 are weakly mixed.
-  for (let i = 0; i < 12; i++) uint32();
   const float = (): number => uint32() / 4294967296;
   const int = (min: number, max: number): number => min + Math.floor(float() * (max - min + 1));
   return {
@@ -93,6 +101,7 @@ export function createRandom(seed: number): Random {
       }
       return words.join('');
     },
+    state: () => [a, b, c, d],
   };
 }
 
