@@ -1,6 +1,6 @@
+import { type BodyTenure, blockDrafts } from './block-body';
 import type { BlockHeader } from './blocks';
 import { assembleBlock } from './blocks';
-import { type BodyTenure, blockDrafts } from './block-body';
 import type { CallContext } from './calls';
 import { ChainState } from './chain-state';
 import { randomBurnBlockHash, randomHash } from './ids';
