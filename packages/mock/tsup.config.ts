@@ -48,13 +48,30 @@ const explainMswRequires: EsbuildPlugin = {
   },
 };
 
+// The default world's snapshot (170 kB) is a file of its own that the chunks import, so package.json's `browser`
+// field can put an empty one in its place in browser bundles.
+const snapshotPattern = /\/generated\/default-world$/;
+const snapshotFile: EsbuildPlugin = {
+  name: 'default-world-file',
+  setup(build) {
+    const file = build.initialOptions.format === 'cjs' ? './default-world.cjs' : './default-world.js';
+    build.onResolve({ filter: snapshotPattern }, (args) =>
+      args.kind === 'entry-point' ? undefined : { path: file, external: true },
+    );
+  },
+};
+
 export default defineConfig([
   {
-    entry: entries,
+    entry: {
+      ...entries,
+      'default-world': 'src/world/generated/default-world.ts',
+      'default-world-browser': 'src/world/default-world-browser.ts',
+    },
     format: ['esm', 'cjs'],
     // msw is resolved by the plugin above (still external in every build), not by tsup's list of peers.
     noExternal: [mswPattern],
-    esbuildPlugins: [explainMswRequires],
+    esbuildPlugins: [explainMswRequires, snapshotFile],
     dts: false,
     sourcemap: true,
     clean: false, // the build script empties dist first: these configs run in parallel

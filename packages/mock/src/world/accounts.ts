@@ -31,6 +31,35 @@ export class Accounts {
     this.regular = regular;
   }
 
+  /** A population known already (a snapshot's), with no nonce taken yet. */
+  static from(lists: {
+    busy: readonly [string, string];
+    miners: readonly string[];
+    sponsor: string;
+    regular: readonly string[];
+  }): Accounts {
+    const accounts = Object.create(Accounts.prototype) as Accounts;
+    Object.assign(accounts, { ...lists, nonces: new Map<string, number>() });
+    return accounts;
+  }
+
+  /** The same population with no nonce taken yet. */
+  emptyCopy(): Accounts {
+    const copy = Object.create(Accounts.prototype) as Accounts;
+    Object.assign(copy, this, { nonces: new Map<string, number>() });
+    return copy;
+  }
+
+  /** Every nonce taken so far: `[address, next nonce]`. */
+  nonceEntries(): IterableIterator<[string, number]> {
+    return this.nonces.entries();
+  }
+
+  /** Sets the next nonce of `address` (replaying recorded generation state). */
+  setNonce(address: string, nonce: number): void {
+    this.nonces.set(address, nonce);
+  }
+
   /** Every pool address (busy, regular, miners, sponsor). */
   all(): string[] {
     return [...this.busy, ...this.regular, ...this.miners, this.sponsor];

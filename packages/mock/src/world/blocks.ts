@@ -1,5 +1,6 @@
 import { indexEvents } from './events';
 import { randomHash } from './ids';
+import { ownFields } from './later-tx';
 import type { BlockRecord, TxRecord } from './model';
 import type { Random } from './random';
 import type { TxDraft } from './tx-builders';
@@ -32,7 +33,7 @@ export function assembleBlock(
   for (let txIndex = 0; txIndex < drafts.length; txIndex++) {
     const d = drafts[txIndex] as TxDraft | TxRecord;
     if ('txId' in d) {
-      txs.push({ ...d, block, txIndex });
+      txs.push({ ...ownFields(d), block, txIndex });
       continue;
     }
     txs.push({

@@ -47,8 +47,9 @@ export class ChainState {
   readonly genesisContracts: readonly ContractSpec[];
   private deploySeq = 0;
 
-  constructor(rng: Random, addressCount: number) {
-    this.accounts = new Accounts(rng, addressCount);
+  /** A new population drawn from `rng`, or (given `Accounts`) that population with nothing generated yet. */
+  constructor(rng: Random | Accounts, addressCount = 0) {
+    this.accounts = rng instanceof Accounts ? rng.emptyCopy() : new Accounts(rng, addressCount);
     const marketDeployer = this.accounts.regular[2] ?? this.accounts.busy[1];
     const monkeysDeployer = this.accounts.regular[3] ?? this.accounts.busy[1];
     const generated: ContractSpec[] = [
@@ -74,6 +75,26 @@ export class ChainState {
       sendMany: byKind('send-many'),
       marketplace: byKind('marketplace'),
     };
+  }
+
+  /** An independent copy (nonces, contracts, token owners): generating from it leaves this one as it is. */
+  copy(): ChainState {
+    const copy = new ChainState(this.accounts);
+    for (const [address, nonce] of this.accounts.nonceEntries()) copy.accounts.setNonce(address, nonce);
+    copy.fts.push(...this.fts);
+    copy.generics.push(...this.generics);
+    for (const collection of this.nfts) copy.nfts.push({ ...collection, owners: [...collection.owners] });
+    copy.deploySeq = this.deploySeq;
+    return copy;
+  }
+
+  /** How many user contracts `newUserContract` has named so far. */
+  get deploySequence(): number {
+    return this.deploySeq;
+  }
+
+  set deploySequence(value: number) {
+    this.deploySeq = value;
   }
 
   /** Makes a successfully deployed contract callable. */

@@ -1,3 +1,4 @@
+import type { Accounts } from './accounts';
 import { type BodyTenure, blockDrafts } from './block-body';
 import type { BlockHeader } from './blocks';
 import { assembleBlock } from './blocks';
@@ -35,7 +36,7 @@ export interface BlockSpec {
   readonly scripted?: readonly ScriptedTx[];
 }
 
-/** What a block appended by `appendLater` is generated from. */
+/** What a block appended by `appendStored` is generated from. */
 export interface LaterBlock {
   readonly header: BlockHeader;
   readonly spec: BlockSpec;
@@ -45,7 +46,12 @@ export interface LaterBlock {
   readonly tenure: BodyTenure;
 }
 
-/** A block appended by `appendLater`, with what the index needs without generating its transactions. */
+/** A block known from a snapshot, its tenure included. */
+export interface StoredBlock extends LaterBlock {
+  readonly tenure: TenureState;
+}
+
+/** A block appended by `appendStored`, with what the index needs without generating its transactions. */
 export interface IndexedLater {
   readonly block: BlockRecord;
   /** Per transaction, the principals it touches (as `touchedPrincipals` lists them). */
@@ -56,13 +62,16 @@ export interface IndexedLater {
 
 /** Watches `Chain.append`. */
 export interface ChainObserver {
+  /** After the header: where the stream stands for the transactions. */
+  opened(state: RandomState): void;
   /** Before the drafts are placed: the stream the transaction ids are drawn from. */
   assembling(state: RandomState): void;
-  appended(block: BlockRecord): void;
+  /** The block, and the tenure state after it. */
+  appended(block: BlockRecord, tenure: TenureState): void;
 }
 
 /** What the next block's system transactions depend on: the state of the tenure at the tip. */
-interface TenureState {
+export interface TenureState {
   readonly miner: string;
   readonly tenureBlocks: number;
   readonly previousTenure: { readonly end: string; readonly blocks: number };
@@ -89,11 +98,13 @@ export class Chain {
   /** Told about every block `append` builds (scripts/generate-default-world.ts records the chain with it). */
   observer: ChainObserver | undefined;
 
+  /** `accounts`: the population `seed` draws, known already (a snapshot's), so it is not drawn again. */
   constructor(
     readonly seed: number,
     addressCount: number,
+    accounts?: Accounts,
   ) {
-    this.state = new ChainState(createRandom(deriveSeed(seed, 'accounts')), addressCount);
+    this.state = new ChainState(accounts ?? createRandom(deriveSeed(seed, 'accounts')), addressCount);
   }
 
   /** How many re-orgs this chain has had. */
@@ -126,28 +137,27 @@ export class Chain {
   /** Builds, indexes and returns the next block. */
   append(spec: BlockSpec): BlockRecord {
     const { rng, header, newBurn } = this.open(spec);
+    this.observer?.opened(rng.state());
     const entries = blockDrafts(rng, this.state, spec, header.burnHeight, newBurn, this.tenure());
     this.observer?.assembling(rng.state());
     const block = assembleBlock(rng, header, entries);
     this.index.addBlock(block);
     this.close(block);
-    this.observer?.appended(block);
+    this.observer?.appended(block, this.tenures[this.tenures.length - 1] as TenureState);
     return block;
   }
 
   /**
-   * Appends a block whose transactions are generated later: `build` gets the header, and the stream and tenure
-   * its transactions draw from, and returns the block and what the index needs of it (lazy-chain.ts).
+   * Appends a block known from a snapshot (its header, its tenure and where its stream stands after the header),
+   * whose transactions are generated later: `build` returns the block and what the index needs of it.
    */
-  appendLater(spec: BlockSpec, build: (later: LaterBlock) => IndexedLater): BlockRecord {
-    const { rng, header, newBurn } = this.open(spec);
-    const { block, touched, deploys } = build({
-      header,
-      spec,
-      newBurn,
-      bodyState: rng.state(),
-      tenure: this.tenure(),
-    });
+  appendStored(stored: StoredBlock, build: (later: LaterBlock) => IndexedLater): BlockRecord {
+    const { tenure } = stored;
+    this.miner = tenure.miner;
+    this.tenureBlocks = tenure.tenureBlocks;
+    this.previousTenure = tenure.previousTenure;
+    this.lastNakamoto = tenure.lastNakamoto;
+    const { block, touched, deploys } = build(stored);
     this.index.addLaterBlock(block, touched, deploys);
     this.close(block);
     return block;

@@ -1,10 +1,12 @@
 import { toBlock } from './blocks';
 import { copyBrc20, makeBrc20Token, seedBrc20Tokens } from './brc20';
 import { toSmartContractStatus } from './contracts';
+import { DEFAULT_WORLD } from './default-world';
 import { principalEtag, transactionEtag } from './etags';
 import { buildFixtures } from './fixtures';
-import { generateChain } from './genesis';
+import { type ChainSize, generateChain } from './genesis';
 import { createJsonListings, registerWorldInternals } from './json-view';
+import { lazyChain } from './lazy-chain';
 import { addContract, MAX_SYSTEM_TRANSACTIONS, mineBlock, plannedTransactions } from './mine';
 import type { BlockRecord } from './model';
 import {
@@ -15,6 +17,7 @@ import {
 import { applyReorg, checkReorgOptions, planReorg } from './reorg';
 import { toTransaction } from './transactions';
 import { DEFAULT_MAX_MINED_TRANSACTIONS, MineLimitError, type World, type WorldOptions } from './world';
+import type { WorldSnapshot } from './world-snapshot';
 
 const DEFAULTS = { seed: 1, blocks: 300, transactionsPerBlock: 10, addresses: 40 } as const;
 
@@ -24,17 +27,28 @@ const DEFAULTS = { seed: 1, blocks: 300, transactionsPerBlock: 10, addresses: 40
  * const world = createWorld({ seed: 1 });
  * const page = world.listAddressTransactions(world.fixtures.address, { limit: 20, offset: 0 });
  */
-export function createWorld(options: WorldOptions = {}): World {
+export function createWorld(options: WorldOptions = {}, internal: { eager?: boolean } = {}): World {
   const seed = (options.seed ?? DEFAULTS.seed) >>> 0;
   const perBlock = Math.max(1, Math.floor(options.transactionsPerBlock ?? DEFAULTS.transactionsPerBlock));
-  const generated = generateChain(seed, {
+  const size = {
     blocks: options.blocks ?? DEFAULTS.blocks,
     transactionsPerBlock: perBlock,
     addresses: options.addresses ?? DEFAULTS.addresses,
-  });
+  };
+  // The default world (when this build ships its snapshot) generates each block's transactions on first read.
+  const snapshot = internal.eager ? undefined : snapshotFor(seed, size);
+  const generated = generateChain(seed, size, snapshot ? { later: lazyChain(snapshot) } : {});
   const { chain } = generated;
   const { index } = chain;
-  for (const [ticker, token] of seedBrc20Tokens(seed)) index.brc20.set(ticker, token);
+  // Seeded on first use: drawing the tokens' Bitcoin addresses is work most worlds never need.
+  let brc20Seeded = false;
+  const brc20 = () => {
+    if (!brc20Seeded) {
+      brc20Seeded = true;
+      for (const [ticker, token] of seedBrc20Tokens(seed)) index.brc20.set(ticker, token);
+    }
+    return index.brc20;
+  };
   const fixtures = buildFixtures(generated);
   const block = (record: BlockRecord | undefined) =>
     record ? toBlock(record, index.isCanonical(record)) : undefined;
@@ -74,7 +88,7 @@ export function createWorld(options: WorldOptions = {}): World {
       return toBlock(index.tip);
     },
     getBrc20Token: (ticker) => {
-      const token = index.brc20.get(ticker.toLowerCase());
+      const token = brc20().get(ticker.toLowerCase());
       return token && copyBrc20(token);
     },
     getSmartContractStatus: (contractId) => toSmartContractStatus(index.deployState(contractId)),
@@ -120,7 +134,7 @@ export function createWorld(options: WorldOptions = {}): World {
     addBrc20Token: (input) =>
       mutate(() => {
         const token = makeBrc20Token(seed, input);
-        index.brc20.set(token.token.ticker, token);
+        brc20().set(token.token.ticker, token);
         return copyBrc20(token);
       }),
     addContract: (input) =>
@@ -136,4 +150,16 @@ export function createWorld(options: WorldOptions = {}): World {
   };
   registerWorldInternals(world, { version: () => version, listings: createJsonListings(index) });
   return world;
+}
+
+/** The shipped snapshot when it is the one of these options. */
+function snapshotFor(seed: number, size: ChainSize): WorldSnapshot | undefined {
+  const snapshot = DEFAULT_WORLD;
+  return snapshot &&
+    snapshot.seed === seed &&
+    snapshot.blocks === size.blocks &&
+    snapshot.transactionsPerBlock === size.transactionsPerBlock &&
+    snapshot.addresses === size.addresses
+    ? snapshot
+    : undefined;
 }

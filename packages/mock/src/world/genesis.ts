@@ -1,5 +1,14 @@
+import type { Accounts } from './accounts';
 import { purchaseNft } from './calls-assets';
-import { type BlockSpec, Chain, type IndexedLater, type LaterBlock, type ScriptedTx } from './chain';
+import {
+  type BlockSpec,
+  Chain,
+  type ChainObserver,
+  type IndexedLater,
+  type LaterBlock,
+  type ScriptedTx,
+  type StoredBlock,
+} from './chain';
 import type { ChainState } from './chain-state';
 import { cv } from './clarity';
 import { FUNCTIONS } from './contracts';
@@ -36,13 +45,19 @@ export function transactionsFor(rng: Random, perBlock: number): number {
  * burn block, then one block per tenure. Genesis deploys the core contracts; a few scripted
  * transactions guarantee rare cases (poison microblock, failed deploy, problematic call, the fixture).
  */
-export function generateChain(seed: number, size: ChainSize, later?: LaterChain): GeneratedChain {
-  const chain = new Chain(seed, size.addresses);
+export function generateChain(
+  seed: number,
+  size: ChainSize,
+  how: { later?: LaterChain; observer?: (chain: Chain) => ChainObserver } = {},
+): GeneratedChain {
+  const { later } = how;
+  const chain = new Chain(seed, size.addresses, later?.accounts);
+  chain.observer = how.observer?.(chain);
   const { state } = chain;
   const plan = planChain(seed, size, state);
   let fixtureBurnHeight: number | undefined;
-  for (const { spec, inStretch } of plan.blocks) {
-    const block = later ? chain.appendLater(spec, later.block) : chain.append(spec);
+  for (const [i, { spec, inStretch }] of plan.blocks.entries()) {
+    const block = later ? chain.appendStored(later.stored(i + 1, spec), later.block) : chain.append(spec);
     if (inStretch && !spec.newTenure && fixtureBurnHeight === undefined) fixtureBurnHeight = block.burnHeight;
   }
   later?.finish(state);
@@ -81,6 +96,10 @@ export function generateChain(seed: number, size: ChainSize, later?: LaterChain)
 
 /** A chain whose blocks get their transactions on first read (lazy-chain.ts). */
 export interface LaterChain {
+  /** The population, known already. */
+  readonly accounts: Accounts;
+  /** The block at `height`, as the snapshot knows it. */
+  stored(height: number, spec: BlockSpec): StoredBlock;
   readonly block: (later: LaterBlock) => IndexedLater;
   /** Brings the generation state to where generating every block would have left it. */
   finish(state: ChainState): void;

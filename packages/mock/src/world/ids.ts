@@ -48,6 +48,13 @@ export function isContractPrincipal(principal: string): boolean {
 }
 
 const hash160Cache = new Map<string, { version: number; hash160: string }>();
+/** Addresses encoded by this package (a snapshot's principals): their checksum is known to hold. */
+const encodedHere = new Set<string>();
+
+/** Marks addresses this package encoded, so {@link decodeAddress} does not check their checksum again. */
+export function markEncoded(addresses: Iterable<string>): void {
+  for (const address of addresses) if (encodedHere.size < 100_000) encodedHere.add(address);
+}
 
 /**
  * Version byte and hash160 of an address (for Clarity principal encoding). Strings that are not valid
@@ -58,7 +65,7 @@ export function decodeAddress(address: string): { version: number; hash160: stri
   if (cached) return cached;
   let decoded: { version: number; hash160: string };
   try {
-    const [version, hash160] = c32addressDecode(address);
+    const [version, hash160] = c32addressDecode(address, !encodedHere.has(address));
     decoded = { version, hash160 };
   } catch {
     let hex = '';

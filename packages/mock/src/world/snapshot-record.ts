@@ -1,0 +1,137 @@
+import type { Chain, ChainObserver, TenureState } from './chain';
+import { type ChainSize, generateChain } from './genesis';
+import { touchedPrincipals } from './indexes';
+import type { BlockRecord } from './model';
+import type { BlockDelta, ContractRow, WorldSnapshot } from './world-snapshot';
+import { DEPLOY_STATUSES } from './world-snapshot';
+
+/**
+ * Generates a world eagerly and records its snapshot (see {@link WorldSnapshot}): what
+ * `scripts/generate-default-world.ts` writes and `test/world/default-world.test.ts` compares.
+ */
+export function recordWorldSnapshot(seed: number, size: ChainSize): WorldSnapshot {
+  const principals: string[] = [];
+  const numbers = new Map<string, number>();
+  const id = (principal: string): number => {
+    let n = numbers.get(principal);
+    if (n === undefined) {
+      n = principals.length;
+      principals.push(principal);
+      numbers.set(principal, n);
+    }
+    return n;
+  };
+  const txCounts: number[] = [];
+  const touched: number[] = [];
+  const idStreams: number[] = [];
+  const deploys: number[] = [];
+  const deltas: BlockDelta[] = [];
+  let hashes = '';
+  const headers: number[] = [];
+  const heightOf = new Map<string, number>();
+  let stream: readonly number[] = [];
+  const observer = (chain: Chain): ChainObserver => {
+    const { state } = chain;
+    let nonces = new Map<string, number>();
+    const listed = { ft: 0, nft: 0, generic: 0 };
+    let owners: (string | undefined)[][] = [];
+    return {
+      opened: (state) => {
+        stream = state;
+      },
+      assembling: (state) => idStreams.push(...state),
+      appended(block: BlockRecord, tenure: TenureState) {
+        heightOf.set(block.indexBlockHash, block.height);
+        hashes += [block.hash, block.indexBlockHash, block.burnHash, block.minerTxid]
+          .map((hash) => hash.slice(2))
+          .join('');
+        const previousEnd = heightOf.get(tenure.previousTenure.end);
+        if (previousEnd === undefined && !/^0x0+$/.test(tenure.previousTenure.end)) {
+          throw new Error(`no block has index block hash ${tenure.previousTenure.end}`);
+        }
+        const parent = block.height > 1;
+        headers.push(
+          block.burnHeight,
+          block.burnTime,
+          block.blockTime,
+          block.tenureHeight,
+          // A block opens a burn block when its parent is on another one, or when it is the first.
+          !parent || tenure.tenureBlocks === 1 ? 1 : 0,
+          id(tenure.miner),
+          tenure.tenureBlocks,
+          previousEnd ?? 0,
+          tenure.previousTenure.blocks,
+          ...stream,
+        );
+        txCounts.push(block.txs.length);
+        for (const tx of block.txs) {
+          const parties = [...touchedPrincipals(tx)];
+          touched.push(parties.length, ...parties.map(id));
+          if (tx.payload.type === 'smart_contract') {
+            deploys.push(block.height, tx.txIndex, id(tx.payload.contractId), statusNumber(tx.status));
+          }
+        }
+        const nonceDelta: number[] = [];
+        for (const [address, nonce] of state.accounts.nonceEntries()) {
+          if (nonces.get(address) !== nonce) nonceDelta.push(id(address), nonce);
+        }
+        nonces = new Map(state.accounts.nonceEntries());
+        const contracts: ContractRow[] = [];
+        const lists = { ft: state.fts, nft: state.nfts.map((c) => c.spec), generic: state.generics };
+        for (const kind of ['ft', 'nft', 'generic'] as const) {
+          for (const spec of lists[kind].slice(listed[kind])) {
+            contracts.push([
+              id(spec.id),
+              kind,
+              spec.asset ?? null,
+              spec.decimals ?? null,
+              spec.clarityVersion,
+            ]);
+          }
+          listed[kind] = lists[kind].length;
+        }
+        const ownerDelta: number[] = [];
+        state.nfts.forEach((collection, c) => {
+          const before = owners[c] ?? [];
+          collection.owners.forEach((owner, i) => {
+            if (i >= before.length || before[i] !== owner) {
+              ownerDelta.push(c, i, owner === undefined ? -1 : id(owner));
+            }
+          });
+        });
+        owners = state.nfts.map((collection) => [...collection.owners]);
+        deltas.push([nonceDelta, state.deploySequence, contracts, ownerDelta]);
+      },
+    };
+  };
+  const generated = generateChain(seed, size, { observer });
+  const { accounts } = generated.chain.state;
+  return {
+    format: 1,
+    seed,
+    blocks: size.blocks,
+    transactionsPerBlock: size.transactionsPerBlock,
+    addresses: size.addresses,
+    principals,
+    accounts: {
+      busy: [id(accounts.busy[0]), id(accounts.busy[1])],
+      miners: accounts.miners.map(id),
+      sponsor: id(accounts.sponsor),
+      regular: accounts.regular.map(id),
+    },
+    hashes,
+    headers,
+    txCounts,
+    touched,
+    idStreams,
+    deploys,
+    deltas,
+    fixture: [generated.fixtureTx.block.height, generated.fixtureTx.txIndex],
+  };
+}
+
+function statusNumber(status: string): number {
+  const n = DEPLOY_STATUSES.indexOf(status as (typeof DEPLOY_STATUSES)[number]);
+  if (n < 0) throw new Error(`no deployment status ${status}`);
+  return n;
+}

@@ -1,0 +1,121 @@
+import type { ChainState } from './chain-state';
+import type { ContractSpec } from './contracts';
+import type { SmartContractDeploymentStatus } from './types';
+
+/**
+ * What generating a world's transactions decides, in numbers: enough to index the world and to generate any one
+ * block again without generating the blocks before it. Written by `scripts/generate-default-world.ts` for the
+ * default world; `test/world/default-world.test.ts` checks it against a fresh generation.
+ */
+export interface WorldSnapshot {
+  readonly format: 1;
+  readonly seed: number;
+  readonly blocks: number;
+  readonly transactionsPerBlock: number;
+  readonly addresses: number;
+  /** Every principal a transaction touches, numbered by first appearance; the numbers below point here. */
+  readonly principals: readonly string[];
+  /** The population (principal numbers), so its addresses are not derived again. */
+  readonly accounts: {
+    readonly busy: readonly [number, number];
+    readonly miners: readonly number[];
+    readonly sponsor: number;
+    readonly regular: readonly number[];
+  };
+  /** Per block, its hash, index block hash, burn block hash and miner txid: 4 × 64 hex digits without `0x`. */
+  readonly hashes: string;
+  /** Per block, {@link HEADER_FIELDS} numbers: the rest of its header, its tenure, and its stream after the header. */
+  readonly headers: readonly number[];
+  /** Per block, how many transactions it has. */
+  readonly txCounts: readonly number[];
+  /** Per transaction in chain order: how many principals it touches, then their numbers (sender first). */
+  readonly touched: readonly number[];
+  /** Per block, the four words of its stream where the transaction ids are drawn. */
+  readonly idStreams: readonly number[];
+  /** Per deployment in chain order: height, tx index, contract number, status (index in `DEPLOY_STATUSES`). */
+  readonly deploys: readonly number[];
+  /** Per block, what generating it changed in the generation state. */
+  readonly deltas: readonly BlockDelta[];
+  /** Height and tx index of the fixture transaction. */
+  readonly fixture: readonly [number, number];
+}
+
+/**
+ * `[nonces, deploySequence, contracts, owners]`: the next nonce of each principal whose nonce moved (pairs of
+ * principal number and nonce), the user-contract counter after the block, the contracts made callable (see
+ * {@link ContractRow}), and the NFT owners that changed (triples of collection, token index, principal number
+ * or -1 for a burned token).
+ */
+export type BlockDelta = readonly [
+  nonces: readonly number[],
+  deploySequence: number,
+  contracts: readonly ContractRow[],
+  owners: readonly number[],
+];
+
+/** A contract made callable: `[contract number, kind, asset, decimals, clarity version]`. */
+export type ContractRow = readonly [
+  id: number,
+  kind: 'ft' | 'nft' | 'generic',
+  asset: string | null,
+  decimals: number | null,
+  clarityVersion: number | null,
+];
+
+/**
+ * The numbers of a block in `WorldSnapshot.headers`: `previousTenureEnd` is the height of the block whose index
+ * block hash ends the previous tenure (0: none yet), `stream` the four words of the block's stream after its header.
+ */
+export const HEADER_FIELDS = [
+  'burnHeight',
+  'burnTime',
+  'blockTime',
+  'tenureHeight',
+  'newBurn',
+  'miner',
+  'tenureBlocks',
+  'previousTenureEnd',
+  'previousTenureBlocks',
+  'stream0',
+  'stream1',
+  'stream2',
+  'stream3',
+] as const;
+
+/** Deployment statuses by their number in `WorldSnapshot.deploys`. */
+export const DEPLOY_STATUSES: readonly Exclude<SmartContractDeploymentStatus, 'pending'>[] = [
+  'success',
+  'abort_by_response',
+  'abort_by_post_condition',
+  'problematic_skipped',
+];
+
+/** Applies the deltas of blocks `1..height` to `state` (fresh, or left by blocks before `from`). */
+export function replayDeltas(snapshot: WorldSnapshot, state: ChainState, height: number, from = 1): void {
+  const { principals } = snapshot;
+  const name = (id: number) => principals[id] as string;
+  for (let h = from; h <= height; h++) {
+    const [nonces, deploySequence, contracts, owners] = snapshot.deltas[h - 1] as BlockDelta;
+    for (let i = 0; i < nonces.length; i += 2) {
+      state.accounts.setNonce(name(nonces[i] as number), nonces[i + 1] as number);
+    }
+    state.deploySequence = deploySequence;
+    for (const [id, kind, asset, decimals, clarityVersion] of contracts) {
+      const spec: ContractSpec = {
+        id: name(id),
+        kind,
+        ...(asset === null ? {} : { asset }),
+        ...(decimals === null ? {} : { decimals }),
+        clarityVersion,
+      };
+      state.registerDeployed(spec);
+    }
+    for (let i = 0; i < owners.length; i += 3) {
+      const collection = state.nfts[owners[i] as number];
+      if (!collection)
+        throw new Error(`default world snapshot: no NFT collection ${owners[i]} at block ${h}`);
+      const owner = owners[i + 2] as number;
+      collection.owners[owners[i + 1] as number] = owner < 0 ? undefined : name(owner);
+    }
+  }
+}
