@@ -54,8 +54,6 @@ export interface StoredBlock extends LaterBlock {
 /** A block appended by `appendStored`, with what the index needs without generating its transactions. */
 export interface IndexedLater {
   readonly block: BlockRecord;
-  /** Per transaction, the principals it touches (as `touchedPrincipals` lists them). */
-  readonly touched: (txIndex: number) => Iterable<string>;
   /** The deployments among its transactions. */
   readonly deploys: readonly LaterDeploy[];
 }
@@ -157,8 +155,8 @@ export class Chain {
     this.tenureBlocks = tenure.tenureBlocks;
     this.previousTenure = tenure.previousTenure;
     this.lastNakamoto = tenure.lastNakamoto;
-    const { block, touched, deploys } = build(stored);
-    this.index.addLaterBlock(block, touched, deploys);
+    const { block, deploys } = build(stored);
+    this.index.addLaterBlock(block, deploys);
     this.close(block);
     return block;
   }

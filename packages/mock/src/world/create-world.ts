@@ -27,7 +27,19 @@ const DEFAULTS = { seed: 1, blocks: 300, transactionsPerBlock: 10, addresses: 40
  * const world = createWorld({ seed: 1 });
  * const page = world.listAddressTransactions(world.fixtures.address, { limit: 20, offset: 0 });
  */
-export function createWorld(options: WorldOptions = {}, internal: { eager?: boolean } = {}): World {
+export function createWorld(options: WorldOptions = {}): World {
+  return buildWorld(options, false);
+}
+
+/**
+ * `createWorld` generating every block at once even when a snapshot is shipped for these options: what the
+ * snapshot's worlds are checked against (test/world/lazy-world.test.ts).
+ */
+export function createEagerWorld(options: WorldOptions = {}): World {
+  return buildWorld(options, true);
+}
+
+function buildWorld(options: WorldOptions, eager: boolean): World {
   const seed = (options.seed ?? DEFAULTS.seed) >>> 0;
   const perBlock = Math.max(1, Math.floor(options.transactionsPerBlock ?? DEFAULTS.transactionsPerBlock));
   const size = {
@@ -36,7 +48,7 @@ export function createWorld(options: WorldOptions = {}, internal: { eager?: bool
     addresses: options.addresses ?? DEFAULTS.addresses,
   };
   // The default world (when this build ships its snapshot) generates each block's transactions on first read.
-  const snapshot = internal.eager ? undefined : snapshotFor(seed, size);
+  const snapshot = eager ? undefined : snapshotFor(seed, size);
   const generated = generateChain(seed, size, snapshot ? { later: lazyChain(snapshot) } : {});
   const { chain } = generated;
   const { index } = chain;

@@ -60,7 +60,7 @@ export function generateChain(
     const block = later ? chain.appendStored(later.stored(i + 1, spec), later.block) : chain.append(spec);
     if (inStretch && !spec.newTenure && fixtureBurnHeight === undefined) fixtureBurnHeight = block.burnHeight;
   }
-  later?.finish(state);
+  later?.finish(state, chain.index);
 
   const busy = state.accounts.busy[0];
   const fixtureTx = later
@@ -101,8 +101,11 @@ export interface LaterChain {
   /** The block at `height`, as the snapshot knows it. */
   stored(height: number, spec: BlockSpec): StoredBlock;
   readonly block: (later: LaterBlock) => IndexedLater;
-  /** Brings the generation state to where generating every block would have left it. */
-  finish(state: ChainState): void;
+  /**
+   * Once every block is in: brings the generation state to where generating every block would have left it,
+   * and fills the index's per-principal lists.
+   */
+  finish(state: ChainState, index: ChainIndex): void;
   fixtureTx(index: ChainIndex): TxRecord | undefined;
 }
 

@@ -111,25 +111,13 @@ export class ChainIndex {
 
   /**
    * Indexes a new tip block without reading its transactions (their ids are read when `txById` is first used):
-   * `touched` lists each one's principals, `deploys` its deployments, as `addBlock` would have found them.
+   * `deploys` are its deployments, as `addBlock` would have found them. The caller fills `principalTxs`.
    */
-  addLaterBlock(
-    block: BlockRecord,
-    touched: (txIndex: number) => Iterable<string>,
-    deploys: readonly LaterDeploy[],
-  ): void {
+  addLaterBlock(block: BlockRecord, deploys: readonly LaterDeploy[]): void {
     this.#addHeader(block);
     this.#unkeyed.push(block);
     const { txs } = block;
-    for (let i = 0; i < txs.length; i++) {
-      const tx = txs[i] as TxRecord;
-      this.transactionCount += 1;
-      for (const principal of touched(i)) {
-        const list = this.principalTxs.get(principal);
-        if (list) list.push(tx);
-        else this.principalTxs.set(principal, [tx]);
-      }
-    }
+    this.transactionCount += txs.length;
     for (const [txIndex, contractId, status] of deploys) {
       this.deploys.set(contractId, { status, tx: txs[txIndex] as TxRecord });
       this.mempoolDeploys.delete(contractId);

@@ -7,7 +7,7 @@ import type { LaterChain } from './genesis';
 import { markEncoded, randomHash } from './ids';
 import type { LaterDeploy } from './indexes';
 import { touchedPrincipals } from './indexes';
-import { LaterTx } from './later-tx';
+import { LaterTx, type LaterTxSource } from './later-tx';
 import type { BlockRecord, TxRecord } from './model';
 import { type RandomState, resumeRandom } from './random';
 import { DEPLOY_STATUSES, HEADER_FIELDS, replayDeltas, type WorldSnapshot } from './world-snapshot';
@@ -40,48 +40,34 @@ export function lazyChain(snapshot: WorldSnapshot): LaterChain {
   // The generation state after every CHECKPOINT-th block (0: none generated), so generating a block replays the
   // deltas of at most that many blocks.
   const checkpoints: ChainState[] = [];
+  // Per principal number, its transactions in chain order: put in the index's map once every block is in.
+  const lists: TxRecord[][] = [];
   let offset = 0;
   const block = (later: LaterBlock): IndexedLater => {
     const height = later.header.height;
     const count = snapshot.txCounts[height - 1];
     if (count === undefined) throw stale(`it has no block ${height}`);
-    // Where each transaction's principals start in `snapshot.touched`.
-    const starts: number[] = new Array(count);
-    for (let i = 0; i < count; i++) {
-      starts[i] = offset;
-      offset += 1 + (snapshot.touched[offset] as number);
-    }
-    const touched = (txIndex: number): number[] => {
-      const start = starts[txIndex] as number;
-      return snapshot.touched.slice(start + 1, start + 1 + (snapshot.touched[start] as number));
-    };
-    const idStream = snapshot.idStreams.slice(4 * (height - 1), 4 * height) as unknown as RandomState;
-    let ids: string[] | undefined;
-    let records: TxRecord[] | undefined;
-    const source = {
-      ids: () => {
-        if (ids === undefined) {
-          const rng = resumeRandom(idStream);
-          ids = Array.from({ length: count }, () => randomHash(rng));
-        }
-        return ids;
-      },
-      records: () => {
-        records ??= generate(later, count, touched);
-        return records;
-      },
-    };
-    const txs: TxRecord[] = [];
+    const txs: TxRecord[] = new Array(count);
     const record: BlockRecord = { ...later.header, txs };
-    for (let i = 0; i < count; i++) txs.push(new LaterTx(record, i, source));
-    return {
-      block: record,
-      touched: (txIndex) => touched(txIndex).map((n) => principals[n] as string),
-      deploys: deploysAt.get(height) ?? [],
-    };
+    const source = new BlockSource(later, offset, count, generate, idStreamOf(snapshot, height));
+    const { touched } = snapshot;
+    for (let i = 0; i < count; i++) {
+      const tx = new LaterTx(record, i, source);
+      txs[i] = tx;
+      const end = offset + 1 + (touched[offset] as number);
+      for (let k = offset + 1; k < end; k++) {
+        const n = touched[k] as number;
+        const list = lists[n];
+        if (list) list.push(tx);
+        else lists[n] = [tx];
+      }
+      offset = end;
+    }
+    return { block: record, deploys: deploysAt.get(height) ?? [] };
   };
 
-  const generate = (later: LaterBlock, count: number, touched: (i: number) => number[]): TxRecord[] => {
+  const generate = (source: BlockSource): TxRecord[] => {
+    const { later, count } = source;
     const height = later.header.height;
     const from = Math.floor((height - 1) / CHECKPOINT);
     const checkpoint = checkpoints[from];
@@ -91,14 +77,17 @@ export function lazyChain(snapshot: WorldSnapshot): LaterChain {
     const rng = resumeRandom(later.bodyState);
     const drafts = blockDrafts(rng, state, later.spec, later.header.burnHeight, later.newBurn, later.tenure);
     const stream = rng.state();
-    const expected = snapshot.idStreams.slice(4 * (height - 1), 4 * height);
+    const expected = idStreamOf(snapshot, height);
     if (stream.some((word, i) => word !== expected[i])) throw stale(`block ${height} drew differently`);
     const { txs } = assembleBlock(rng, later.header, drafts);
     if (txs.length !== count) throw stale(`block ${height} has ${txs.length} transactions, not ${count}`);
+    let at = source.offset;
     txs.forEach((tx, i) => {
+      const n = snapshot.touched[at] as number;
+      const listed = snapshot.touched.slice(at + 1, at + 1 + n);
+      at += 1 + n;
       const parties = [...touchedPrincipals(tx)];
-      const listed = touched(i);
-      if (parties.length !== listed.length || parties.some((p, j) => principals[listed[j] as number] !== p))
+      if (parties.length !== n || parties.some((p, j) => principals[listed[j] as number] !== p))
         throw stale(`transaction ${i} of block ${height} touches other principals`);
     });
     return txs;
@@ -117,9 +106,7 @@ export function lazyChain(snapshot: WorldSnapshot): LaterChain {
   const { hashes, headers } = snapshot;
   const width = HEADER_FIELDS.length;
   const hashAt = (height: number, k: number) =>
-    height < 1
-      ? ZERO_HASH
-      : `0x${hashes.slice((4 * (height - 1) + k) * 64, (4 * (height - 1) + k + 1) * 64)}`;
+    height < 1 ? ZERO_HASH : hashes.slice((4 * (height - 1) + k) * 66, (4 * (height - 1) + k + 1) * 66);
   const numberAt = (height: number, k: number) => headers[(height - 1) * width + k] as number;
   const stored = (height: number, spec: BlockSpec): StoredBlock => {
     const burnTime = numberAt(height, 1);
@@ -154,7 +141,11 @@ export function lazyChain(snapshot: WorldSnapshot): LaterChain {
     accounts,
     stored,
     block,
-    finish(state) {
+    finish(state, index) {
+      // In order of first appearance, as indexing the blocks one by one would have added them.
+      lists.forEach((list, n) => {
+        index.principalTxs.set(principals[n] as string, list);
+      });
       checkpoints.push(state.copy());
       for (let height = 1; height <= snapshot.blocks; height++) {
         replayDeltas(snapshot, state, height, height);
@@ -163,6 +154,41 @@ export function lazyChain(snapshot: WorldSnapshot): LaterChain {
     },
     fixtureTx: (index) => index.blocks[snapshot.fixture[0] - 1]?.txs[snapshot.fixture[1]],
   };
+}
+
+/** The stream where block `height`'s transaction ids are drawn. */
+function idStreamOf(snapshot: WorldSnapshot, height: number): RandomState {
+  return snapshot.idStreams.slice(4 * (height - 1), 4 * height) as unknown as RandomState;
+}
+
+/** One block's transactions: ids drawn, records generated, each on first use. */
+class BlockSource implements LaterTxSource {
+  #ids: string[] | undefined;
+  #records: TxRecord[] | undefined;
+
+  constructor(
+    readonly later: LaterBlock,
+    /** Where the block's first transaction starts in `WorldSnapshot.touched`. */
+    readonly offset: number,
+    readonly count: number,
+    private readonly generate: (source: BlockSource) => TxRecord[],
+    private readonly idStream: RandomState,
+  ) {}
+
+  ids(): readonly string[] {
+    if (this.#ids === undefined) {
+      const rng = resumeRandom(this.idStream);
+      const ids: string[] = new Array(this.count);
+      for (let i = 0; i < this.count; i++) ids[i] = randomHash(rng);
+      this.#ids = ids;
+    }
+    return this.#ids;
+  }
+
+  records(): readonly TxRecord[] {
+    this.#records ??= this.generate(this);
+    return this.#records;
+  }
 }
 
 function stale(what: string): Error {

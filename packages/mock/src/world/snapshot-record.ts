@@ -42,9 +42,16 @@ export function recordWorldSnapshot(seed: number, size: ChainSize): WorldSnapsho
       assembling: (state) => idStreams.push(...state),
       appended(block: BlockRecord, tenure: TenureState) {
         heightOf.set(block.indexBlockHash, block.height);
-        hashes += [block.hash, block.indexBlockHash, block.burnHash, block.minerTxid]
-          .map((hash) => hash.slice(2))
-          .join('');
+        hashes += `${block.hash}${block.indexBlockHash}${block.burnHash}${block.minerTxid}`;
+        txCounts.push(block.txs.length);
+        for (const tx of block.txs) {
+          const parties = [...touchedPrincipals(tx)];
+          touched.push(parties.length, ...parties.map(id));
+          if (tx.payload.type === 'smart_contract') {
+            deploys.push(block.height, tx.txIndex, id(tx.payload.contractId), statusNumber(tx.status));
+          }
+        }
+        // After the transactions: principals are numbered by first appearance in them.
         const previousEnd = heightOf.get(tenure.previousTenure.end);
         if (previousEnd === undefined && !/^0x0+$/.test(tenure.previousTenure.end)) {
           throw new Error(`no block has index block hash ${tenure.previousTenure.end}`);
@@ -63,14 +70,6 @@ export function recordWorldSnapshot(seed: number, size: ChainSize): WorldSnapsho
           tenure.previousTenure.blocks,
           ...stream,
         );
-        txCounts.push(block.txs.length);
-        for (const tx of block.txs) {
-          const parties = [...touchedPrincipals(tx)];
-          touched.push(parties.length, ...parties.map(id));
-          if (tx.payload.type === 'smart_contract') {
-            deploys.push(block.height, tx.txIndex, id(tx.payload.contractId), statusNumber(tx.status));
-          }
-        }
         const nonceDelta: number[] = [];
         for (const [address, nonce] of state.accounts.nonceEntries()) {
           if (nonces.get(address) !== nonce) nonceDelta.push(id(address), nonce);

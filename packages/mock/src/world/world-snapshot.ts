@@ -22,7 +22,7 @@ export interface WorldSnapshot {
     readonly sponsor: number;
     readonly regular: readonly number[];
   };
-  /** Per block, its hash, index block hash, burn block hash and miner txid: 4 × 64 hex digits without `0x`. */
+  /** Per block, its hash, index block hash, burn block hash and miner txid: 4 × `0x` and 64 hex digits. */
   readonly hashes: string;
   /** Per block, {@link HEADER_FIELDS} numbers: the rest of its header, its tenure, and its stream after the header. */
   readonly headers: readonly number[];

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { createWorld, type World } from '../../src/world';
+import { createEagerWorld } from '../../src/world/create-world';
+import { DEFAULT_WORLD } from '../../src/world/default-world';
+import { createRandom } from '../../src/world/random';
+
+/** Every record of a world as the API shows it: each block, each transaction, each principal's list. */
+function everything(world: World): Map<string, string> {
+  const out = new Map<string, string>();
+  const put = (key: string, value: unknown) => out.set(key, JSON.stringify(value));
+  put('fixtures', world.fixtures);
+  put('tip', world.tip);
+  put('principals', world.principals());
+  put('maxReorgDepth', world.maxReorgDepth);
+  for (let height = 1; height <= world.tip.height; height++) {
+    const block = world.getBlockByHeight(height);
+    put(`block ${height}`, block);
+    for (const txId of block?.txs ?? []) {
+      put(`tx ${txId}`, world.getTransaction(txId));
+      put(`etag ${txId}`, world.transactionEtag(txId));
+    }
+  }
+  for (const principal of world.principals()) {
+    put(`txs ${principal}`, world.listAddressTransactions(principal, { limit: 50, offset: 0 }));
+    put(`etag ${principal}`, world.principalEtag(principal));
+    put(
+      `transfers ${principal}`,
+      world.listTransactionsWithTransfers(principal, { limit: 50, offset: 0, unanchored: false }),
+    );
+    if (principal.includes('.')) put(`status ${principal}`, world.getSmartContractStatus(principal));
+  }
+  put(
+    'pending',
+    world.fixtures.contractIds.map((id) => world.getSmartContractStatus(id)),
+  );
+  return out;
+}
+
+function expectSame(lazy: Map<string, string>, eager: Map<string, string>): void {
+  expect([...lazy.keys()]).toEqual([...eager.keys()]);
+  for (const [key, json] of eager) expect(lazy.get(key), key).toBe(json);
+}
+
+describe('the default world from its snapshot', () => {
+  it('is shipped for the default options, so createWorld() starts from it', () => {
+    expect(DEFAULT_WORLD).toMatchObject({ seed: 1, blocks: 300, transactionsPerBlock: 10, addresses: 40 });
+  });
+
+  it('answers every block, transaction, list, ETag and status as generating it in full does', () => {
+    expectSame(everything(createWorld({ seed: 1 })), everything(createEagerWorld({ seed: 1 })));
+  });
+
+  it('reads its blocks in any order with the same records (each block generated on its own)', () => {
+    const lazy = createWorld({ seed: 1 });
+    const eager = createEagerWorld({ seed: 1 });
+    const rng = createRandom(7);
+    for (let i = 0; i < 60; i++) {
+      const height = rng.int(1, 300);
+      const txIds = lazy.getBlockByHeight(height)?.txs ?? [];
+      const txId = txIds[rng.int(0, Math.max(0, txIds.length - 1))] ?? '';
+      expect(JSON.stringify(lazy.getTransaction(txId)), `${height} ${txId}`).toBe(
+        JSON.stringify(eager.getTransaction(txId)),
+      );
+    }
+  });
+
+  it('mines, re-orgs and adds contracts as the fully generated world does', () => {
+    const grow = (world: World) => {
+      world.mineBlock();
+      world.reorg({ depth: 3, replaceWith: 2 });
+      world.mineBlock({ address: world.fixtures.address, transactions: 7 });
+      world.addContract({ contractId: `${world.fixtures.address}.lazy-check` });
+      world.addContract({ contractId: `${world.fixtures.address}.lazy-pending`, status: 'pending' });
+      world.reorg({ depth: 2, replaceWith: 0 });
+      return world;
+    };
+    expectSame(everything(grow(createWorld({ seed: 1 }))), everything(grow(createEagerWorld({ seed: 1 }))));
+  });
+
+  it('re-orgs before any block was read as the fully generated world does', () => {
+    const lazy = createWorld({ seed: 1 });
+    const eager = createEagerWorld({ seed: 1 });
+    const a = lazy.reorg({ depth: 5, replaceWith: 3 });
+    const b = eager.reorg({ depth: 5, replaceWith: 3 });
+    expect(a).toEqual(b);
+    expectSame(everything(lazy), everything(eager));
+  });
+});
