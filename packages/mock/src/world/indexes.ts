@@ -1,4 +1,5 @@
 import type { BlockRecord, DeployState, MempoolDeploy, TxRecord } from './model';
+import { PrincipalLists } from './principal-lists';
 import type { Brc20TokenDetails, SmartContractDeploymentStatus } from './types';
 
 /** A deployment in a block added by `addLaterBlock`: `[tx_index, contract id, status]`. */
@@ -43,7 +44,7 @@ export class ChainIndex {
   /** Blocks added by `addLaterBlock` whose transactions `txById` does not have yet. */
   #unkeyed: BlockRecord[] = [];
   /** Per principal, its transactions in chain order (oldest first). */
-  readonly principalTxs = new Map<string, TxRecord[]>();
+  readonly principalTxs = new PrincipalLists();
   /** The latest confirmed deployment attempt of each contract id. */
   readonly deploys = new Map<string, DeployState>();
   /** Pending deployments by contract id (lowest nonce kept). */

@@ -40,8 +40,9 @@ export function lazyChain(snapshot: WorldSnapshot): LaterChain {
   // The generation state after every CHECKPOINT-th block (0: none generated), so generating a block replays the
   // deltas of at most that many blocks.
   const checkpoints: ChainState[] = [];
-  // Per principal number, its transactions in chain order: put in the index's map once every block is in.
-  const lists: TxRecord[][] = [];
+  // Every transaction in chain order, and which principals any of them touches.
+  const chainTxs: TxRecord[] = [];
+  const touches = new Uint8Array(principals.length);
   let offset = 0;
   const block = (later: LaterBlock): IndexedLater => {
     const height = later.header.height;
@@ -54,13 +55,9 @@ export function lazyChain(snapshot: WorldSnapshot): LaterChain {
     for (let i = 0; i < count; i++) {
       const tx = new LaterTx(record, i, source);
       txs[i] = tx;
+      chainTxs.push(tx);
       const end = offset + 1 + (touched[offset] as number);
-      for (let k = offset + 1; k < end; k++) {
-        const n = touched[k] as number;
-        const list = lists[n];
-        if (list) list.push(tx);
-        else lists[n] = [tx];
-      }
+      for (let k = offset + 1; k < end; k++) touches[touched[k] as number] = 1;
       offset = end;
     }
     return { block: record, deploys: deploysAt.get(height) ?? [] };
@@ -142,9 +139,28 @@ export function lazyChain(snapshot: WorldSnapshot): LaterChain {
     stored,
     block,
     finish(state, index) {
-      // In order of first appearance, as indexing the blocks one by one would have added them.
-      lists.forEach((list, n) => {
-        index.principalTxs.set(principals[n] as string, list);
+      // Numbered by first appearance, which is the order indexing the blocks one by one adds them in.
+      const numbers = new Map<string, number>();
+      const touching: string[] = [];
+      for (let n = 0; n < principals.length; n++) {
+        numbers.set(principals[n] as string, n);
+        if (touches[n] === 1) touching.push(principals[n] as string);
+      }
+      index.principalTxs.defer(touching, (principal) => {
+        const n = numbers.get(principal);
+        const list: TxRecord[] = [];
+        const { touched } = snapshot;
+        for (let at = 0, t = 0; at < touched.length; t++) {
+          const end = at + 1 + (touched[at] as number);
+          for (let k = at + 1; k < end; k++) {
+            if (touched[k] === n) {
+              list.push(chainTxs[t] as TxRecord);
+              break;
+            }
+          }
+          at = end;
+        }
+        return list;
       });
       checkpoints.push(state.copy());
       for (let height = 1; height <= snapshot.blocks; height++) {
