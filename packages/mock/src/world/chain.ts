@@ -36,28 +36,6 @@ export interface BlockSpec {
   readonly scripted?: readonly ScriptedTx[];
 }
 
-/** What a block appended by `appendStored` is generated from. */
-export interface LaterBlock {
-  readonly header: BlockHeader;
-  readonly spec: BlockSpec;
-  readonly newBurn: boolean;
-  /** The block's stream right after the header, where its transactions start drawing. */
-  readonly bodyState: RandomState;
-  readonly tenure: BodyTenure;
-}
-
-/** A block known from a snapshot, its tenure included. */
-export interface StoredBlock extends LaterBlock {
-  readonly tenure: TenureState;
-}
-
-/** A block appended by `appendStored`, with what the index needs without generating its transactions. */
-export interface IndexedLater {
-  readonly block: BlockRecord;
-  /** The deployments among its transactions. */
-  readonly deploys: readonly LaterDeploy[];
-}
-
 /** Watches `Chain.append`. */
 export interface ChainObserver {
   /** After the header: where the stream stands for the transactions. */
@@ -146,19 +124,17 @@ export class Chain {
   }
 
   /**
-   * Appends a block known from a snapshot (its header, its tenure and where its stream stands after the header),
-   * whose transactions are generated later: `build` returns the block and what the index needs of it.
+   * Appends a block known from a snapshot, whose transactions are generated when first read (lazy-chain.ts):
+   * `tenure` is the tenure state after it, `deploys` its deployments.
    */
-  appendStored(stored: StoredBlock, build: (later: LaterBlock) => IndexedLater): BlockRecord {
-    const { tenure } = stored;
+  appendLater(block: BlockRecord, deploys: readonly LaterDeploy[], tenure: TenureState): void {
     this.miner = tenure.miner;
     this.tenureBlocks = tenure.tenureBlocks;
     this.previousTenure = tenure.previousTenure;
     this.lastNakamoto = tenure.lastNakamoto;
-    const { block, deploys } = build(stored);
     this.index.addLaterBlock(block, deploys);
-    this.close(block);
-    return block;
+    this.burnTip = Math.max(this.burnTip, block.burnHeight);
+    this.tenures.push(tenure);
   }
 
   /** Starts the next block: its stream, its header, and the tenure moved on when it opens a burn block. */

@@ -1,14 +1,6 @@
 import type { Accounts } from './accounts';
 import { purchaseNft } from './calls-assets';
-import {
-  type BlockSpec,
-  Chain,
-  type ChainObserver,
-  type IndexedLater,
-  type LaterBlock,
-  type ScriptedTx,
-  type StoredBlock,
-} from './chain';
+import { type BlockSpec, Chain, type ChainObserver, type ScriptedTx } from './chain';
 import type { ChainState } from './chain-state';
 import { cv } from './clarity';
 import { FUNCTIONS } from './contracts';
@@ -54,18 +46,27 @@ export function generateChain(
   const chain = new Chain(seed, size.addresses, later?.accounts);
   chain.observer = how.observer?.(chain);
   const { state } = chain;
-  const plan = planChain(seed, size, state);
-  let fixtureBurnHeight: number | undefined;
-  for (const [i, { spec, inStretch }] of plan.blocks.entries()) {
-    const block = later ? chain.appendStored(later.stored(i + 1, spec), later.block) : chain.append(spec);
-    if (inStretch && !spec.newTenure && fixtureBurnHeight === undefined) fixtureBurnHeight = block.burnHeight;
+  const plan = () => planChain(seed, size, state);
+  let fixtureBurnHeight = later?.fixtureBurnHeight;
+  let fixtureHeight = 0;
+  if (later) {
+    // Planned only if a block is generated: the specs say what its transactions are.
+    later.adopt(chain, () => plan().blocks.map((block) => block.spec));
+    later.finish(state, chain.index);
+  } else {
+    const planned = plan();
+    fixtureHeight = planned.fixtureHeight;
+    for (const { spec, inStretch } of planned.blocks) {
+      const block = chain.append(spec);
+      if (inStretch && !spec.newTenure && fixtureBurnHeight === undefined)
+        fixtureBurnHeight = block.burnHeight;
+    }
   }
-  later?.finish(state, chain.index);
 
   const busy = state.accounts.busy[0];
   const fixtureTx = later
     ? later.fixtureTx(chain.index)
-    : chain.index.blocks[plan.fixtureHeight - 1]?.txs.find(
+    : chain.index.blocks[fixtureHeight - 1]?.txs.find(
         (tx) =>
           tx.payload.type === 'contract_call' &&
           tx.payload.functionName === FUNCTIONS.purchase.name &&
@@ -98,9 +99,10 @@ export function generateChain(
 export interface LaterChain {
   /** The population, known already. */
   readonly accounts: Accounts;
-  /** The block at `height`, as the snapshot knows it. */
-  stored(height: number, spec: BlockSpec): StoredBlock;
-  readonly block: (later: LaterBlock) => IndexedLater;
+  /** The burn height the fixtures point at (see {@link GeneratedChain}). */
+  readonly fixtureBurnHeight: number;
+  /** Appends every block to `chain`, each generated on first read from its spec (`specs()[height - 1]`). */
+  adopt(chain: Chain, specs: () => readonly BlockSpec[]): void;
   /**
    * Once every block is in: brings the generation state to where generating every block would have left it,
    * and fills the index's per-principal lists.

@@ -30,6 +30,7 @@ export function recordWorldSnapshot(seed: number, size: ChainSize): WorldSnapsho
   const headers: number[] = [];
   const heightOf = new Map<string, number>();
   let stream: readonly number[] = [];
+  let nakamotoFrom = size.blocks + 1;
   const observer = (chain: Chain): ChainObserver => {
     const { state } = chain;
     let nonces = new Map<string, number>();
@@ -57,6 +58,7 @@ export function recordWorldSnapshot(seed: number, size: ChainSize): WorldSnapsho
           throw new Error(`no block has index block hash ${tenure.previousTenure.end}`);
         }
         const parent = block.height > 1;
+        if (tenure.lastNakamoto) nakamotoFrom = Math.min(nakamotoFrom, block.height);
         headers.push(
           block.burnHeight,
           block.burnTime,
@@ -126,6 +128,8 @@ export function recordWorldSnapshot(seed: number, size: ChainSize): WorldSnapsho
     deploys,
     deltas,
     fixture: [generated.fixtureTx.block.height, generated.fixtureTx.txIndex],
+    fixtureBurnHeight: generated.fixtureBurnHeight,
+    nakamotoFrom,
   };
 }
 

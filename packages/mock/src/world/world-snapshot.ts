@@ -38,6 +38,10 @@ export interface WorldSnapshot {
   readonly deltas: readonly BlockDelta[];
   /** Height and tx index of the fixture transaction. */
   readonly fixture: readonly [number, number];
+  /** The burn height the fixtures point at. */
+  readonly fixtureBurnHeight: number;
+  /** The first height under Nakamoto rules (`blocks + 1` when none is). */
+  readonly nakamotoFrom: number;
 }
 
 /**
