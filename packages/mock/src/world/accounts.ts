@@ -50,6 +50,13 @@ export class Accounts {
     return copy;
   }
 
+  /** The same population with the same nonces taken, to take more from without changing this one. */
+  copy(): Accounts {
+    const copy = Object.create(Accounts.prototype) as Accounts;
+    Object.assign(copy, this, { nonces: new Map(this.nonces) });
+    return copy;
+  }
+
   /** Every nonce taken so far: `[address, next nonce]`. */
   nonceEntries(): IterableIterator<[string, number]> {
     return this.nonces.entries();

@@ -79,13 +79,14 @@ export class ChainState {
 
   /** An independent copy (nonces, contracts, token owners): generating from it leaves this one as it is. */
   copy(): ChainState {
-    const copy = new ChainState(this.accounts);
-    for (const [address, nonce] of this.accounts.nonceEntries()) copy.accounts.setNonce(address, nonce);
-    copy.fts.push(...this.fts);
-    copy.generics.push(...this.generics);
-    for (const collection of this.nfts) copy.nfts.push({ ...collection, owners: [...collection.owners] });
-    copy.deploySeq = this.deploySeq;
-    return copy;
+    // Every field as it is (the population, the core contracts, the counter), then copies of what changes.
+    const copy = Object.create(ChainState.prototype) as ChainState;
+    return Object.assign(copy, this, {
+      accounts: this.accounts.copy(),
+      fts: [...this.fts],
+      nfts: this.nfts.map((collection) => ({ ...collection, owners: [...collection.owners] })),
+      generics: [...this.generics],
+    });
   }
 
   /** How many user contracts `newUserContract` has named so far. */

@@ -16,6 +16,9 @@ export interface LaterTxSource {
  * every index holds, so identity-based caches and `===` checks see one object per transaction.
  */
 export class LaterTx implements TxRecord {
+  /** The generated record, kept here once read: every field below is read on hot paths. */
+  #record: TxRecord | undefined = undefined;
+
   constructor(
     readonly block: BlockRecord,
     readonly txIndex: number,
@@ -24,7 +27,8 @@ export class LaterTx implements TxRecord {
 
   /** The generated record (whose `block` is a copy of this one's: read `block` here). */
   get record(): TxRecord {
-    return this.source.records()[this.txIndex] as TxRecord;
+    this.#record ??= this.source.records()[this.txIndex] as TxRecord;
+    return this.#record;
   }
   get txId(): string {
     return this.source.ids()[this.txIndex] as string;
