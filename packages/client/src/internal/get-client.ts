@@ -49,13 +49,15 @@ export function createGetClient(
         signal: init.signal ?? null,
       });
       let response: Response | undefined;
-      const context = {
+      // Built only for middleware (openapi-fetch likewise skips it without any): most calls have none.
+      const context = middleware.length > 0 && {
         schemaPath,
         params,
         id: Math.random().toString(36).slice(2, 11),
         options: { baseUrl: target },
       };
-      for (const m of middleware) {
+      const reversed = context ? [...middleware].reverse() : [];
+      for (const m of context ? middleware : []) {
         const result: unknown = await m.onRequest?.({ ...context, request } as never);
         if (result instanceof Request) request = result;
         else if (result instanceof Response) {
@@ -69,7 +71,7 @@ export function createGetClient(
           response = await init.fetch(request);
         } catch (thrown) {
           let error: unknown = thrown;
-          for (const m of [...middleware].reverse()) {
+          for (const m of reversed) {
             const result: unknown = await m.onError?.({ ...context, request, error } as never);
             if (result instanceof Response) {
               response = result;
@@ -80,7 +82,7 @@ export function createGetClient(
           }
           if (!response) throw error;
         }
-        for (const m of [...middleware].reverse()) {
+        for (const m of reversed) {
           const result: unknown = await m.onResponse?.({ ...context, request, response } as never);
           if (result instanceof Response) response = result;
           else if (result)
