@@ -39,9 +39,13 @@ export function createGetClient(
       const target = init.baseUrl ?? baseUrl;
       const search = serializeQuery(params.query);
       const url = serializePath(`${target}${schemaPath}`, params.path ?? {}) + (search && `?${search}`);
-      const headers = new Headers(fixedHeaders);
-      const extra = init.headers instanceof Headers ? init.headers : Object.entries(init.headers ?? {});
-      for (const [name, value] of extra) if (value !== undefined) headers.set(name, value);
+      // The fixed headers are already lower case and unique: only per-call headers need merging into a `Headers`.
+      let headers: Headers | Record<string, string> = fixedHeaders;
+      if (init.headers !== undefined) {
+        headers = new Headers(fixedHeaders);
+        const extra = init.headers instanceof Headers ? init.headers : Object.entries(init.headers);
+        for (const [name, value] of extra) if (value !== undefined) headers.set(name, value);
+      }
       let request = new Request(url, {
         method: 'GET',
         headers,

@@ -141,7 +141,8 @@ export async function send<T>(
           const fetchFn = config.fetch ?? ((r: Request) => globalThis.fetch(r));
           const received = await fetchFollowingRedirects(fetchFn, req, config.credentialHeaders);
           response = received;
-          if (response.headers.has('warning')) config.onWarningHeader?.(description.operation, response, description.replacement);
+          if (response.headers.has('warning'))
+            config.onWarningHeader?.(description.operation, response, description.replacement);
           config.paced?.(response);
           return Number.isFinite(maxBytes) ? await limitBody(response, limit) : response;
         } catch (cause) {

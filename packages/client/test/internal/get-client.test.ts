@@ -148,6 +148,14 @@ const SAME: [string, Input][] = [
     },
   ],
   [
+    'fixed headers alone',
+    {
+      path: TOKEN,
+      params: { path: { ticker: 'ordi' } },
+      fixed: { 'x-api-key': 'k1', authorization: 'Bearer a' },
+    },
+  ],
+  [
     'per-call headers as a Headers object',
     {
       path: TOKEN,
