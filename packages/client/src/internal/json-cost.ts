@@ -34,8 +34,11 @@ export const MAX_COST_PER_BYTE = COST_OBJECT + COST_ELEMENT + 2;
 const MAX_SHAPES = 8192;
 /** Object nesting followed for hidden classes; deeper objects are charged as new at every property. */
 const MAX_TRACKED_DEPTH = 64;
-/** Longest property name followed for hidden classes; a longer one is charged as new. */
-const MAX_TRACKED_NAME = 256;
+/**
+ * Longest property name followed for hidden classes; a longer one is charged as new. Names are kept as text, so the
+ * count's own memory stays under a megabyte.
+ */
+const MAX_TRACKED_NAME = 64;
 /** Most properties an object keeps fast (V8's limit of descriptors); past it, a dictionary, no hidden classes. */
 const MAX_DESCRIPTORS = 1020;
 
