@@ -1,34 +1,37 @@
 // What `JSON.parse` may allocate, in bytes, counted on a 64-bit V8 without pointer compression (Node's builds; with
 // compression everything is smaller). Each figure is a measured peak while parsing (the values kept and the
 // parser's scratch space), rounded up: a JSON body can cost 30 times its size once parsed (`[{},{},...]`), and
-// these bound it before anything is built. Plain constants, so that bundlers inline them.
+// these bound it before anything is built. An enum, so that the build writes the numbers in place.
 
-/** An object: header and in-object slots. */
-const COST_OBJECT = 128;
-/** An array: header and backing store. */
-const COST_ARRAY = 112;
-/** Each array element: its slot, and the parser's scratch copy. */
-const COST_ELEMENT = 32;
-/** Each property: its slot (or a dictionary entry), and the parser's scratch copy. */
-const COST_PROPERTY = 48;
-/** A property whose name is all digits: stored as an element of a dictionary of the object's own. */
-const COST_INDEX_PROPERTY = 160;
-/** A property name in a place no object had it before: a new hidden class, descriptors, a transition. */
-const COST_NEW_SHAPE = 256;
-/** Per property before it, when that hidden class branches off another (its descriptors are copied). */
-const COST_COPIED_DESCRIPTOR = 24;
-/** A string value: header and parser scratch; its characters are counted apart. */
-const COST_STRING = 64;
-/** Each property of an object past V8's most fast properties: a dictionary entry and the name it keeps. */
-const COST_DICTIONARY_ENTRY = 200;
-/** A number that is not a small integer: a heap number, and a scratch one. */
-const COST_HEAP_NUMBER = 112;
+enum Cost {
+  /** An object: header and in-object slots. */
+  Object = 128,
+  /** An array: header and backing store. */
+  Array = 112,
+  /** Each array element: its slot, and the parser's scratch copy. */
+  Element = 32,
+  /** Each property: its slot (or a dictionary entry), and the parser's scratch copy. */
+  Property = 48,
+  /** A property whose name is all digits: stored as an element of a dictionary of the object's own. */
+  IndexProperty = 160,
+  /** A property name in a place no object had it before: a new hidden class, descriptors, a transition. */
+  NewShape = 256,
+  /** Per property before it, when that hidden class branches off another (its descriptors are copied). */
+  CopiedDescriptor = 24,
+  /** A string value: header and parser scratch; its characters are counted apart. */
+  String = 64,
+  /** Each property of an object past V8's most fast properties: a dictionary entry and the name it keeps. */
+  DictionaryEntry = 200,
+  /** A number that is not a small integer: a heap number, and a scratch one. */
+  // biome-ignore lint/suspicious/noDuplicateEnumValues: two costs that happen to be measured alike (an array's).
+  HeapNumber = 112,
+}
 
 /**
  * The most {@link parsedBytes} can come to per byte of body, characters (twice, if wide) included: an object's `{`
  * (its header and its slot) is the dearest byte. A body short enough that even this fits the budget needs no count.
  */
-export const MAX_COST_PER_BYTE = COST_OBJECT + COST_ELEMENT + 2;
+export const MAX_COST_PER_BYTE = Cost.Object + Cost.Element + 2;
 
 /** Hidden-class paths remembered (a real page has a few hundred); past this, every new path is charged as new. */
 const MAX_SHAPES = 8192;
@@ -101,7 +104,7 @@ export function measureJson(bytes: Uint8Array): JsonCost {
       if (bytes[next] === 0x3a) {
         cost += keyCost(bytes, i + 1, end);
       } else {
-        cost += valueSlot(afterColon) + COST_STRING;
+        cost += valueSlot(afterColon) + Cost.String;
         stringBytes += end - i - 1;
       }
       afterColon = false;
@@ -110,7 +113,7 @@ export function measureJson(bytes: Uint8Array): JsonCost {
     }
     switch (b) {
       case 0x7b: // {
-        cost += valueSlot(afterColon) + COST_OBJECT;
+        cost += valueSlot(afterColon) + Cost.Object;
         afterColon = false;
         if (objectDepth < MAX_TRACKED_DEPTH) {
           path.push(0);
@@ -119,7 +122,7 @@ export function measureJson(bytes: Uint8Array): JsonCost {
         objectDepth++;
         break;
       case 0x5b: // [
-        cost += valueSlot(afterColon) + COST_ARRAY;
+        cost += valueSlot(afterColon) + Cost.Array;
         afterColon = false;
         break;
       case 0x7d: // }
@@ -148,7 +151,7 @@ export function measureJson(bytes: Uint8Array): JsonCost {
           }
           // Up to 9 digits (a sign aside) is a small integer, stored in its slot; anything else may be a heap number.
           const digits = end - i - (b === 0x2d ? 1 : 0);
-          cost += valueSlot(afterColon) + (plain && digits <= 9 ? 0 : COST_HEAP_NUMBER);
+          cost += valueSlot(afterColon) + (plain && digits <= 9 ? 0 : Cost.HeapNumber);
           afterColon = false;
           i = end;
           continue;
@@ -166,17 +169,17 @@ export function measureJson(bytes: Uint8Array): JsonCost {
 
   /** The cost of a property name at `bytes[start, end)` in the object being read. */
   function keyCost(source: Uint8Array, start: number, end: number): number {
-    let charge = COST_PROPERTY;
-    if (end > start && isAllDigits(source, start, end)) charge += COST_INDEX_PROPERTY;
+    let charge = Cost.Property;
+    if (end > start && isAllDigits(source, start, end)) charge += Cost.IndexProperty;
     const length = end - start;
     const level = objectDepth - 1;
     const tracked = level >= 0 && level < MAX_TRACKED_DEPTH;
     const position = tracked ? (count[level] as number) : 0;
     if (tracked) count[level] = position + 1;
-    if (position >= MAX_DESCRIPTORS) return charge + COST_DICTIONARY_ENTRY + length * 2;
+    if (position >= MAX_DESCRIPTORS) return charge + Cost.DictionaryEntry + length * 2;
     // Outside what is followed, every name may be new. An object copies descriptors at most once (where it leaves
     // the known paths), never more than its names: a copied descriptor per name covers that copy.
-    const untracked = charge + COST_NEW_SHAPE + length * 2 + COST_COPIED_DESCRIPTOR;
+    const untracked = charge + Cost.NewShape + length * 2 + Cost.CopiedDescriptor;
     if (!tracked || path[level] === -1) return untracked;
     const parent = path[level] as number;
     if (length <= MAX_TRACKED_NAME) {
@@ -195,12 +198,12 @@ export function measureJson(bytes: Uint8Array): JsonCost {
         children[parent] = (children[parent] as number) + 1;
         shapes.set(key, id);
         path[level] = id;
-        return charge + COST_NEW_SHAPE + length * 2 + (branches ? COST_COPIED_DESCRIPTOR * position : 0);
+        return charge + Cost.NewShape + length * 2 + (branches ? Cost.CopiedDescriptor * position : 0);
       }
     }
     // Untracked from here on: the names before this one pay for the copy it may make.
     path[level] = -1;
-    return untracked + COST_COPIED_DESCRIPTOR * position;
+    return untracked + Cost.CopiedDescriptor * position;
   }
 }
 
@@ -219,7 +222,7 @@ function hasUnicodeEscape(bytes: Uint8Array): boolean {
 
 /** A value's slot: a property's is counted with its name, an element's here. */
 function valueSlot(afterColon: boolean): number {
-  return afterColon ? 0 : COST_ELEMENT;
+  return afterColon ? 0 : Cost.Element;
 }
 
 function isWhitespace(b: number): boolean {
