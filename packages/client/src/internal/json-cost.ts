@@ -39,7 +39,7 @@ const MAX_SHAPES = 8192;
 const MAX_TRACKED_DEPTH = 64;
 /**
  * Longest property name followed for hidden classes; a longer one is charged as new. Names are kept as text, so the
- * count's own memory stays under a megabyte.
+ * count's own memory stays near a megabyte at most (8192 short names).
  */
 const MAX_TRACKED_NAME = 64;
 /** Most properties an object keeps fast (V8's limit of descriptors); past it, a dictionary, no hidden classes. */

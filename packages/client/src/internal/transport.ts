@@ -184,9 +184,9 @@ export async function send<T>(
         const init: AttemptInit = { fetch: fetchOnce, signal: signals.attempt(), redirect: 'manual' };
         if (options?.headers !== undefined) init.headers = options.headers;
         const result = await attempt(init);
-        const { method, url } = where();
         const { status, headers } = result.response;
         if (!result.response.ok) {
+          const { method, url } = where();
           throw createApiError({
             status,
             // openapi-fetch hands back '' for an empty body unless Content-Length said 0; both mean "no body".
@@ -205,7 +205,8 @@ export async function send<T>(
             ? 'expected a JSON body, got an empty one'
             : description.shape?.(result.data);
         if (problem !== undefined) {
-          throw new ResponseParseError({ status, headers, method, url, reason: problem, secrets });
+          // Described only on failure: `request.url` and redaction cost a few microseconds per call.
+          throw new ResponseParseError({ status, headers, ...where(), reason: problem, secrets });
         }
         return { data: result.data as T, response: result.response };
       } catch (error) {
