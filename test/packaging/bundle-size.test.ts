@@ -14,7 +14,7 @@ import { BUDGETED_APPS, bundleApp, createFetchHandler } from '../../bench/src/bu
  * heavier unnoticed. Lower them as the client gets smaller; never raise one without saying why in the commit.
  */
 const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
-  'core-one-call.ts': 11_450,
+  'core-one-call.ts': 10_970,
   'core-one-page.ts': 13_900,
   'full-app.ts': 19_700,
 };

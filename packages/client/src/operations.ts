@@ -1,6 +1,7 @@
 import type { Block, Brc20TokenDetails, operations } from '@blockindex/spec/types';
 import type { ApiPromise } from './api-promise.js';
 import type { BlockindexCore } from './core.js';
+import { DEPRECATIONS } from './deprecations.js';
 import { getResource } from './internal/call.js';
 import { checkHex, checkId } from './internal/param-checks.js';
 import type { RequestOptions } from './options.js';
@@ -49,6 +50,8 @@ export function getBlockByBurnBlockHeight(
     '/extended/v1/block/by_burn_block_height/{burn_block_height}',
     () => ({ burn_block_height: height }),
     options,
+    false,
+    DEPRECATIONS.getBlockByBurnBlockHeight,
   );
 }
 
@@ -72,5 +75,7 @@ export function getBlockByBurnBlockHash(
     '/extended/v1/block/by_burn_block_hash/{burn_block_hash}',
     () => ({ burn_block_hash: checkHex('hash', hash) }),
     options,
+    false,
+    DEPRECATIONS.getBlockByBurnBlockHash,
   );
 }

@@ -33,8 +33,9 @@ export async function limitBody(response: Response, limit: BodyLimit): Promise<R
     limit.reason = reason;
     throw new RangeError(reason);
   };
-  const declared = Number(response.headers.get('content-length'));
-  const hasLength = response.headers.has('content-length') && Number.isFinite(declared) && declared >= 0;
+  const lengthHeader = response.headers.get('content-length');
+  const declared = Number(lengthHeader);
+  const hasLength = lengthHeader !== null && Number.isFinite(declared) && declared >= 0;
   if (hasLength && declared > limit.maxBytes) {
     response.body.cancel().catch(() => {});
     refuse(`the response announced ${declared} bytes, more than maxResponseBytes (${limit.maxBytes} bytes)`);

@@ -26,6 +26,7 @@ export function getResource<T>(
   pathParams: () => Record<string, unknown>,
   options: RequestOptions | undefined,
   ordinals?: boolean,
+  replacement?: string,
 ): ApiPromise<T> {
   return new ApiPromise<T>(
     deferred<WithResponse<T>>(core, (state) => {
@@ -36,6 +37,7 @@ export function getResource<T>(
         operation,
         method: 'GET',
         path,
+        replacement,
         shape: objectShapeProblem,
       });
     }),

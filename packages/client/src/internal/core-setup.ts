@@ -1,5 +1,4 @@
 import { BASE_URLS, normalizeBaseUrl } from '../base-urls.js';
-import { DEPRECATIONS } from '../deprecations.js';
 import type { ApiWarning, CoreOptions } from '../options.js';
 import type { CoreState } from './core-state.js';
 import { escapeControl } from './escape.js';
@@ -71,13 +70,13 @@ export function buildState(options: CoreOptions, where: string): CoreState {
       credentialHeaders,
       sentApiKey: Boolean(options.apiKey) || secrets.length > 0,
       userErrors,
-      onWarningHeader: (operation, response) => {
+      onWarningHeader: (operation, response, replacement) => {
         if (warned.has(operation)) return;
         warned.add(operation);
         onWarning({
           operation,
           warning: redact(response.headers.get('warning') ?? '', secrets),
-          replacement: DEPRECATIONS[operation as keyof typeof DEPRECATIONS],
+          replacement,
           url: redact(response.url, secrets),
         });
       },

@@ -39,9 +39,13 @@ export function createGetClient(
       const target = init.baseUrl ?? baseUrl;
       const search = serializeQuery(params.query);
       const url = serializePath(`${target}${schemaPath}`, params.path ?? {}) + (search && `?${search}`);
-      const headers = new Headers(fixedHeaders);
-      const extra = init.headers instanceof Headers ? init.headers : Object.entries(init.headers ?? {});
-      for (const [name, value] of extra) if (value !== undefined) headers.set(name, value);
+      // The fixed headers are already lower case and unique: only per-call headers need merging into a `Headers`.
+      let headers: Headers | Record<string, string> = fixedHeaders;
+      if (init.headers !== undefined) {
+        headers = new Headers(fixedHeaders);
+        const extra = init.headers instanceof Headers ? init.headers : Object.entries(init.headers);
+        for (const [name, value] of extra) if (value !== undefined) headers.set(name, value);
+      }
       let request = new Request(url, {
         method: 'GET',
         headers,
@@ -49,13 +53,15 @@ export function createGetClient(
         signal: init.signal ?? null,
       });
       let response: Response | undefined;
-      const context = {
+      // Built only for middleware (openapi-fetch likewise skips it without any): most calls have none.
+      const context = middleware.length > 0 && {
         schemaPath,
         params,
         id: Math.random().toString(36).slice(2, 11),
         options: { baseUrl: target },
       };
-      for (const m of middleware) {
+      const reversed = context ? [...middleware].reverse() : [];
+      for (const m of context ? middleware : []) {
         const result: unknown = await m.onRequest?.({ ...context, request } as never);
         if (result instanceof Request) request = result;
         else if (result instanceof Response) {
@@ -69,7 +75,7 @@ export function createGetClient(
           response = await init.fetch(request);
         } catch (thrown) {
           let error: unknown = thrown;
-          for (const m of [...middleware].reverse()) {
+          for (const m of reversed) {
             const result: unknown = await m.onError?.({ ...context, request, error } as never);
             if (result instanceof Response) {
               response = result;
@@ -80,7 +86,7 @@ export function createGetClient(
           }
           if (!response) throw error;
         }
-        for (const m of [...middleware].reverse()) {
+        for (const m of reversed) {
           const result: unknown = await m.onResponse?.({ ...context, request, response } as never);
           if (result instanceof Response) response = result;
           else if (result)

@@ -1,44 +1,47 @@
-/**
- * What `JSON.parse` may allocate, in bytes, counted on a 64-bit V8 without pointer compression (Node's builds; with
- * compression everything is smaller). Each figure is a measured peak while parsing (the values kept and the
- * parser's scratch space), rounded up: a JSON body can cost 30 times its size once parsed (`[{},{},...]`), and
- * these bound it before anything is built.
- */
-const COST = {
+// What `JSON.parse` may allocate, in bytes, counted on a 64-bit V8 without pointer compression (Node's builds; with
+// compression everything is smaller). Each figure is a measured peak while parsing (the values kept and the
+// parser's scratch space), rounded up: a JSON body can cost 30 times its size once parsed (`[{},{},...]`), and
+// these bound it before anything is built. An enum, so that the build writes the numbers in place.
+
+enum Cost {
   /** An object: header and in-object slots. */
-  object: 128,
+  Object = 128,
   /** An array: header and backing store. */
-  array: 112,
+  Array = 112,
   /** Each array element: its slot, and the parser's scratch copy. */
-  element: 32,
+  Element = 32,
   /** Each property: its slot (or a dictionary entry), and the parser's scratch copy. */
-  property: 48,
+  Property = 48,
   /** A property whose name is all digits: stored as an element of a dictionary of the object's own. */
-  indexProperty: 160,
+  IndexProperty = 160,
   /** A property name in a place no object had it before: a new hidden class, descriptors, a transition. */
-  newShape: 256,
+  NewShape = 256,
   /** Per property before it, when that hidden class branches off another (its descriptors are copied). */
-  copiedDescriptor: 24,
+  CopiedDescriptor = 24,
   /** A string value: header and parser scratch; its characters are counted apart. */
-  string: 64,
+  String = 64,
   /** Each property of an object past V8's most fast properties: a dictionary entry and the name it keeps. */
-  dictionaryEntry: 200,
+  DictionaryEntry = 200,
   /** A number that is not a small integer: a heap number, and a scratch one. */
-  heapNumber: 112,
-} as const;
+  // biome-ignore lint/suspicious/noDuplicateEnumValues: two costs that happen to be measured alike (an array's).
+  HeapNumber = 112,
+}
 
 /**
  * The most {@link parsedBytes} can come to per byte of body, characters (twice, if wide) included: an object's `{`
  * (its header and its slot) is the dearest byte. A body short enough that even this fits the budget needs no count.
  */
-export const MAX_COST_PER_BYTE = COST.object + COST.element + 2;
+export const MAX_COST_PER_BYTE = Cost.Object + Cost.Element + 2;
 
 /** Hidden-class paths remembered (a real page has a few hundred); past this, every new path is charged as new. */
 const MAX_SHAPES = 8192;
 /** Object nesting followed for hidden classes; deeper objects are charged as new at every property. */
 const MAX_TRACKED_DEPTH = 64;
-/** Longest property name followed for hidden classes; a longer one is charged as new. */
-const MAX_TRACKED_NAME = 256;
+/**
+ * Longest property name followed for hidden classes; a longer one is charged as new. Names are kept as text, so the
+ * count's own memory stays near a megabyte at most (8192 short names).
+ */
+const MAX_TRACKED_NAME = 64;
 /** Most properties an object keeps fast (V8's limit of descriptors); past it, a dictionary, no hidden classes. */
 const MAX_DESCRIPTORS = 1020;
 
@@ -70,7 +73,7 @@ export function measureJson(bytes: Uint8Array): JsonCost {
   let cost = 0;
   let stringBytes = 0;
   // Hidden classes: one per distinct sequence of property names from an empty object (a path in this tree).
-  const shapes = new Map<number, { id: number; parent: number; start: number; end: number }>();
+  const shapes = new Map<string, number>();
   const children: number[] = [0];
   // Per object being read (the outer MAX_TRACKED_DEPTH): its hidden class so far, and how many names it has read.
   const path: number[] = [];
@@ -101,7 +104,7 @@ export function measureJson(bytes: Uint8Array): JsonCost {
       if (bytes[next] === 0x3a) {
         cost += keyCost(bytes, i + 1, end);
       } else {
-        cost += valueSlot(afterColon) + COST.string;
+        cost += valueSlot(afterColon) + Cost.String;
         stringBytes += end - i - 1;
       }
       afterColon = false;
@@ -110,7 +113,7 @@ export function measureJson(bytes: Uint8Array): JsonCost {
     }
     switch (b) {
       case 0x7b: // {
-        cost += valueSlot(afterColon) + COST.object;
+        cost += valueSlot(afterColon) + Cost.Object;
         afterColon = false;
         if (objectDepth < MAX_TRACKED_DEPTH) {
           path.push(0);
@@ -119,7 +122,7 @@ export function measureJson(bytes: Uint8Array): JsonCost {
         objectDepth++;
         break;
       case 0x5b: // [
-        cost += valueSlot(afterColon) + COST.array;
+        cost += valueSlot(afterColon) + Cost.Array;
         afterColon = false;
         break;
       case 0x7d: // }
@@ -148,7 +151,7 @@ export function measureJson(bytes: Uint8Array): JsonCost {
           }
           // Up to 9 digits (a sign aside) is a small integer, stored in its slot; anything else may be a heap number.
           const digits = end - i - (b === 0x2d ? 1 : 0);
-          cost += valueSlot(afterColon) + (plain && digits <= 9 ? 0 : COST.heapNumber);
+          cost += valueSlot(afterColon) + (plain && digits <= 9 ? 0 : Cost.HeapNumber);
           afterColon = false;
           i = end;
           continue;
@@ -166,65 +169,47 @@ export function measureJson(bytes: Uint8Array): JsonCost {
 
   /** The cost of a property name at `bytes[start, end)` in the object being read. */
   function keyCost(source: Uint8Array, start: number, end: number): number {
-    let charge = COST.property;
-    if (end > start && isAllDigits(source, start, end)) charge += COST.indexProperty;
+    let charge = Cost.Property;
+    if (end > start && isAllDigits(source, start, end)) charge += Cost.IndexProperty;
     const length = end - start;
     const level = objectDepth - 1;
     const tracked = level >= 0 && level < MAX_TRACKED_DEPTH;
     const position = tracked ? (count[level] as number) : 0;
     if (tracked) count[level] = position + 1;
-    if (position >= MAX_DESCRIPTORS) return charge + COST.dictionaryEntry + length * 2;
+    if (position >= MAX_DESCRIPTORS) return charge + Cost.DictionaryEntry + length * 2;
     // Outside what is followed, every name may be new. An object copies descriptors at most once (where it leaves
     // the known paths), never more than its names: a copied descriptor per name covers that copy.
-    const untracked = charge + COST.newShape + length * 2 + COST.copiedDescriptor;
+    const untracked = charge + Cost.NewShape + length * 2 + Cost.CopiedDescriptor;
     if (!tracked || path[level] === -1) return untracked;
     const parent = path[level] as number;
     if (length <= MAX_TRACKED_NAME) {
-      // A hidden class is found by (parent class, name): hashed here, and the bytes compared on a hit, so a
-      // collision can only make a name count as new (more), never as known.
-      const hash = hashName(source, start, end, parent);
-      const node = shapes.get(hash);
-      if (
-        node !== undefined &&
-        node.parent === parent &&
-        sameBytes(source, node.start, node.end, start, end)
-      ) {
-        path[level] = node.id;
+      // A hidden class is found by (parent class, name).
+      const key = `${parent}:${String.fromCharCode.apply(null, source.subarray(start, end) as unknown as number[])}`;
+      const known = shapes.get(key);
+      if (known !== undefined) {
+        path[level] = known;
         return charge;
       }
-      if (node === undefined && shapes.size < MAX_SHAPES) {
+      if (shapes.size < MAX_SHAPES) {
         // A hidden class no object here had: a new one, with a copy of the descriptors when it branches off.
         const branches = (children[parent] as number) > 0;
         const id = children.length;
         children.push(0);
         children[parent] = (children[parent] as number) + 1;
-        shapes.set(hash, { id, parent, start, end });
+        shapes.set(key, id);
         path[level] = id;
-        return charge + COST.newShape + length * 2 + (branches ? COST.copiedDescriptor * position : 0);
+        return charge + Cost.NewShape + length * 2 + (branches ? Cost.CopiedDescriptor * position : 0);
       }
     }
     // Untracked from here on: the names before this one pay for the copy it may make.
     path[level] = -1;
-    return untracked + COST.copiedDescriptor * position;
+    return untracked + Cost.CopiedDescriptor * position;
   }
 }
 
 /** The bytes a {@link JsonCost} comes to, for a text that is `wide` (holds a character above U+00FF) or not. */
 export function parsedBytes(cost: JsonCost, wide: boolean): number {
   return cost.fixed + cost.characters * (wide || cost.unicodeEscapes ? 2 : 1);
-}
-
-/** FNV-1a over a name's bytes and its parent class. */
-function hashName(bytes: Uint8Array, start: number, end: number, parent: number): number {
-  let h = (0x811c9dc5 ^ parent) >>> 0;
-  for (let k = start; k < end; k++) h = Math.imul(h ^ (bytes[k] as number), 0x01000193);
-  return h >>> 0;
-}
-
-function sameBytes(bytes: Uint8Array, a: number, aEnd: number, b: number, bEnd: number): boolean {
-  if (aEnd - a !== bEnd - b) return false;
-  for (let k = 0; k < aEnd - a; k++) if (bytes[a + k] !== bytes[b + k]) return false;
-  return true;
 }
 
 /** Whether `\u` occurs anywhere (an escape may stand for a character above U+00FF). */
@@ -237,7 +222,7 @@ function hasUnicodeEscape(bytes: Uint8Array): boolean {
 
 /** A value's slot: a property's is counted with its name, an element's here. */
 function valueSlot(afterColon: boolean): number {
-  return afterColon ? 0 : COST.element;
+  return afterColon ? 0 : Cost.Element;
 }
 
 function isWhitespace(b: number): boolean {

@@ -1,3 +1,4 @@
+import { DEPRECATIONS } from '../deprecations.js';
 import type { IterationOptions, ListOptions, RequestOptions } from '../options.js';
 import type { ListPromise, ListStart } from '../page.js';
 import { type AnyGet, deferred } from './call.js';
@@ -29,7 +30,8 @@ export function listCall<TItem, TBody extends PageBody<TItem>>(
   after?: PageAfter,
 ): ListPromise<TItem, TBody> {
   const { pageSize, maxItems, concurrency, signal, pageParam, onReorg, ...requestOptions } = options;
-  const description = { operation, method: 'GET', path: list.path, shape: list.shape };
+  const replacement = DEPRECATIONS[operation as keyof typeof DEPRECATIONS];
+  const description = { operation, method: 'GET', path: list.path, replacement, shape: list.shape };
   const source: ListSource<TItem, TBody> = {
     identity: list.identity as (item: TItem) => unknown,
     key: list.key as (item: TItem) => string,

@@ -3,13 +3,9 @@ import type { ClientOptions, IterationOptions, RateLimitOptions, RequestOptions 
 /** Checks the numeric options of one call; a `TypeError` or `RangeError` names the option and its value. */
 export function checkRequestOptions(options: RequestOptions | undefined, where: string): void {
   if (options === undefined) return;
-  checkNumber(`${where}.timeoutMs`, options.timeoutMs, { infinity: true });
-  checkNumber(`${where}.deadlineMs`, options.deadlineMs, { infinity: true });
-  checkNumber(`${where}.maxResponseBytes`, options.maxResponseBytes, {
-    min: 1,
-    integer: true,
-    infinity: true,
-  });
+  checkNumber(`${where}.timeoutMs`, options.timeoutMs, INFINITY);
+  checkNumber(`${where}.deadlineMs`, options.deadlineMs, INFINITY);
+  checkNumber(`${where}.maxResponseBytes`, options.maxResponseBytes, INTEGER | INFINITY, 1);
   checkRetryOptions(options.retry, `${where}.retry`);
 }
 
@@ -35,20 +31,20 @@ export function checkClientOptions(options: ClientOptions, where = 'createClient
 
 /** Checks the numbers of a `rateLimit` object. */
 export function checkRateLimit(rate: RateLimitOptions, where: string): void {
-  checkNumber(`${where}.perMinute`, rate.perMinute, { min: 1, infinity: true });
-  checkNumber(`${where}.perSecond`, rate.perSecond, { min: 1, infinity: true });
+  checkNumber(`${where}.perMinute`, rate.perMinute, INFINITY, 1);
+  checkNumber(`${where}.perSecond`, rate.perSecond, INFINITY, 1);
 }
 
 /** Checks the iteration options of a list call. */
 export function checkIterationOptions(options: IterationOptions): void {
-  checkNumber('options.pageSize', options.pageSize, { min: 1, integer: true });
-  checkNumber('options.maxItems', options.maxItems, { integer: true, infinity: true });
-  checkNumber('options.concurrency', options.concurrency, { min: 1, max: 64, integer: true });
+  checkNumber('options.pageSize', options.pageSize, INTEGER, 1);
+  checkNumber('options.maxItems', options.maxItems, INTEGER | INFINITY);
+  checkConcurrency(options.concurrency);
 }
 
 /** Checks the batch concurrency of `getSmartContractsStatus`. */
 export function checkConcurrency(concurrency: unknown): void {
-  checkNumber('options.concurrency', concurrency, { min: 1, max: 64, integer: true });
+  checkNumber('options.concurrency', concurrency, INTEGER, 1, 64);
 }
 
 /**
@@ -61,21 +57,27 @@ export function checkRetryOptions(retry: unknown, where: string): void {
     throw new TypeError(`${where} must be an object or false; got ${String(retry)}`);
   }
   const r = retry as Record<string, unknown>;
-  checkNumber(`${where}.maxRetries`, r.maxRetries, { integer: true, max: 100 });
-  checkNumber(`${where}.initialDelayMs`, r.initialDelayMs, {});
-  checkNumber(`${where}.maxDelayMs`, r.maxDelayMs, {});
-  checkNumber(`${where}.maxRetryAfterMs`, r.maxRetryAfterMs, { infinity: true });
+  checkNumber(`${where}.maxRetries`, r.maxRetries, INTEGER, 0, 100);
+  checkNumber(`${where}.initialDelayMs`, r.initialDelayMs, 0);
+  checkNumber(`${where}.maxDelayMs`, r.maxDelayMs, 0);
+  checkNumber(`${where}.maxRetryAfterMs`, r.maxRetryAfterMs, INFINITY);
 }
 
+/** Rule flags of {@link checkNumber}: an integer is required; `Infinity` is allowed. */
+const INTEGER = 1;
+const INFINITY = 2;
+
 /**
- * Checks one numeric option (skipped when `undefined`): a finite number (or `Infinity` where allowed), at least
- * `min` (default 0), at most `max`, an integer where asked. Throws a `TypeError` or `RangeError` naming the option
+ * Checks one numeric option (skipped when `undefined`): a finite number (or `Infinity` where `flags` allow it), at
+ * least `min`, at most `max`, an integer where `flags` ask. Throws a `TypeError` or `RangeError` naming the option
  * and the value it had.
  */
 function checkNumber(
   name: string,
   value: unknown,
-  rule: { min?: number; max?: number; integer?: boolean; infinity?: boolean },
+  flags: number,
+  min = 0,
+  max = Number.POSITIVE_INFINITY,
 ): void {
   if (value === undefined) return;
   if (typeof value !== 'number' || Number.isNaN(value)) {
@@ -83,15 +85,17 @@ function checkNumber(
       `${name} must be a number; got ${typeof value === 'number' ? 'NaN' : describeValue(value)}`,
     );
   }
-  const min = rule.min ?? 0;
-  if (value === Number.POSITIVE_INFINITY && rule.infinity) return;
-  if (!Number.isFinite(value)) throw new RangeError(`${name} must be a finite number; got ${value}`);
-  if (rule.integer && !Number.isInteger(value))
-    throw new RangeError(`${name} must be an integer; got ${value}`);
-  if (value < min) throw new RangeError(`${name} must be at least ${min}; got ${value}`);
-  if (rule.max !== undefined && value > rule.max) {
-    throw new RangeError(`${name} must be at most ${rule.max}; got ${value}`);
-  }
+  if (value === Number.POSITIVE_INFINITY && flags & INFINITY) return;
+  const problem = !Number.isFinite(value)
+    ? 'be a finite number'
+    : flags & INTEGER && !Number.isInteger(value)
+      ? 'be an integer'
+      : value < min
+        ? `be at least ${min}`
+        : value > max
+          ? `be at most ${max}`
+          : undefined;
+  if (problem) throw new RangeError(`${name} must ${problem}; got ${value}`);
 }
 
 function describeValue(value: unknown): string {

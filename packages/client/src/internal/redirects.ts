@@ -30,8 +30,9 @@ export async function fetchFollowingRedirects(
       }
       return fetchFn(new Request(current, { redirect: 'follow' }));
     }
+    if (!REDIRECT_STATUSES.has(response.status)) return response;
     const location = response.headers.get('location');
-    if (!REDIRECT_STATUSES.has(response.status) || location === null) return response;
+    if (location === null) return response;
     await response.body?.cancel().catch(() => {});
     if (hops >= MAX_REDIRECTS)
       throw new RedirectRefused(`redirect loop: more than ${MAX_REDIRECTS} redirects`);

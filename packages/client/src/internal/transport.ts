@@ -1,6 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
 import type { WithResponse } from '../api-promise.js';
-import { DEPRECATIONS } from '../deprecations.js';
 import {
   AbortError,
   BlockindexError,
@@ -45,8 +44,8 @@ export interface TransportConfig {
   sentApiKey: boolean;
   /** Errors thrown by the caller's own middleware, which must pass through untouched. */
   userErrors: WeakSet<object>;
-  /** Called with every response that carries a `Warning` header. */
-  onWarningHeader?: (operation: string, response: Response) => void;
+  /** Called with every response that carries a `Warning` header, and the operation to call instead, if any. */
+  onWarningHeader?: (operation: string, response: Response, replacement: string | undefined) => void;
   /**
    * Waits for the pacer's go before each attempt, if the client paces requests. It may resolve to a function that
    * gives the reserved start back, which the transport calls when the attempt then sends nothing.
@@ -77,6 +76,8 @@ export interface CallDescription {
   operation: string;
   method: string;
   path: string;
+  /** The operation to call instead, for a deprecated one: named by its warnings and a 410's `GoneError`. */
+  replacement?: string | undefined;
   /** Says why a parsed 2xx body is not what the operation promises, or returns `undefined` when it is. */
   shape?: (data: unknown) => string | undefined;
 }
@@ -140,7 +141,8 @@ export async function send<T>(
           const fetchFn = config.fetch ?? ((r: Request) => globalThis.fetch(r));
           const received = await fetchFollowingRedirects(fetchFn, req, config.credentialHeaders);
           response = received;
-          if (response.headers.has('warning')) config.onWarningHeader?.(description.operation, response);
+          if (response.headers.has('warning'))
+            config.onWarningHeader?.(description.operation, response, description.replacement);
           config.paced?.(response);
           return Number.isFinite(maxBytes) ? await limitBody(response, limit) : response;
         } catch (cause) {
@@ -182,9 +184,9 @@ export async function send<T>(
         const init: AttemptInit = { fetch: fetchOnce, signal: signals.attempt(), redirect: 'manual' };
         if (options?.headers !== undefined) init.headers = options.headers;
         const result = await attempt(init);
-        const { method, url } = where();
         const { status, headers } = result.response;
         if (!result.response.ok) {
+          const { method, url } = where();
           throw createApiError({
             status,
             // openapi-fetch hands back '' for an empty body unless Content-Length said 0; both mean "no body".
@@ -194,7 +196,7 @@ export async function send<T>(
             url,
             secrets,
             retryAfterMs: parseRetryAfterMs(headers, Date.now(), status),
-            replacement: DEPRECATIONS[description.operation as keyof typeof DEPRECATIONS],
+            replacement: description.replacement,
             sentApiKey: config.sentApiKey || secrets.length > config.secrets.length,
           });
         }
@@ -203,7 +205,8 @@ export async function send<T>(
             ? 'expected a JSON body, got an empty one'
             : description.shape?.(result.data);
         if (problem !== undefined) {
-          throw new ResponseParseError({ status, headers, method, url, reason: problem, secrets });
+          // Described only on failure: `request.url` and redaction cost a few microseconds per call.
+          throw new ResponseParseError({ status, headers, ...where(), reason: problem, secrets });
         }
         return { data: result.data as T, response: result.response };
       } catch (error) {
