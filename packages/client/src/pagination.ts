@@ -1,9 +1,10 @@
 import { AbortError } from './errors.js';
-import { clampPageSize, type PageBody, type PageRequest } from './internal/exact-pager.js';
+import { clampPageSize, type PageBody, type PageRequest } from './internal/list-page.js';
 import { checkIterationOptions } from './internal/option-checks.js';
-import { frameOf, type Resume } from './internal/page-params.js';
+import { toFrame, toPageChunk } from './internal/page-frame.js';
+import { checkPageParam } from './internal/page-params.js';
 import { ReorgPager } from './internal/reorg-pager.js';
-import { type ListPromise, Page } from './page.js';
+import { type ListPromise, type Page, pageOf } from './page.js';
 
 /**
  * Every page of a list call in order, each exact under chain growth: the iteration options of the call
@@ -47,9 +48,9 @@ async function* pagesOf<TItem, TBody extends PageBody<TItem>>(
     throw new TypeError(`onReorg must be a function; got ${typeof onReorg}`);
   }
   if (maxItems !== undefined && maxItems <= 0) return;
-  const resume: Resume | undefined =
-    pageParam === undefined || pageParam === null ? undefined : frameOf(pageParam, source.cursor);
-  const frame = resume?.frame;
+  const param =
+    pageParam === undefined || pageParam === null ? undefined : checkPageParam(pageParam, source.cursor);
+  const frame = param && toFrame(param);
   // `limit: 0` asks the server for its default page, not pages of one item.
   const limit = start.limit === 0 ? undefined : start.limit;
   const pageSize = frame?.pageSize ?? clampPageSize(options.pageSize ?? limit);
@@ -61,8 +62,8 @@ async function* pagesOf<TItem, TBody extends PageBody<TItem>>(
   };
   const pager = new ReorgPager(
     source,
-    resume
-      ? { pageSize, concurrency, maxItems, signal, frame: resume.frame, lastKey: resume.lastKey, ...reorg }
+    frame
+      ? { pageSize, concurrency, maxItems, signal, frame, lastKey: param?.last ?? undefined, ...reorg }
       : { pageSize, concurrency, maxItems, signal, first, ...reorg },
   );
   try {
@@ -71,7 +72,7 @@ async function* pagesOf<TItem, TBody extends PageBody<TItem>>(
       throwIfAborted(signal);
       const chunk = await pager.nextChunk();
       if (chunk === null) return;
-      if (index === 0 || chunk.items.length > 0) yield new Page(source, chunk, signal);
+      if (index === 0 || chunk.items.length > 0) yield pageOf(source, toPageChunk(chunk), signal);
     }
   } finally {
     pager.close();

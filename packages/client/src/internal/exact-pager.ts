@@ -1,29 +1,17 @@
 import type { WithResponse } from '../api-promise.js';
 import { ListInconsistentError, ListOutpacedError, ListReorgedError } from '../errors.js';
+import { keyOf, MAX_PAGE_SIZE, type PageBody, type PageRequest, type PageSource } from './list-page.js';
 import { type AimedRequest, OffsetAim, type Placement } from './offset-aim.js';
-import {
-  type Chunk,
-  type Frame,
-  firstChunk,
-  keyOf,
-  MAX_PAGE_SIZE,
-  type PageBody,
-  type PageRequest,
-  type PageSource,
-} from './page-frame.js';
+import { type Chunk, type Frame, firstChunk } from './page-frame.js';
 import { linkedController } from './signals.js';
 
 export {
-  type Chunk,
   clampPageSize,
-  type Frame,
-  firstChunk,
-  MAX_PAGE_SIZE,
   type PageBody,
   type PageRequest,
   type PageSource,
-  pageShapeProblem,
-} from './page-frame.js';
+} from './list-page.js';
+export type { Chunk, Frame } from './page-frame.js';
 
 /**
  * Thrown by the pager when two answers disagree about a row (a re-org moved the chain under the iteration): the

@@ -1,13 +1,7 @@
 import { ListReorgedError } from '../errors.js';
 import { ExactPager, type PagerOptions, ReorgSignal } from './exact-pager.js';
-import {
-  type Chunk,
-  type Frame,
-  keyOf,
-  MAX_PAGE_SIZE,
-  type PageBody,
-  type PageSource,
-} from './page-frame.js';
+import { keyOf, MAX_PAGE_SIZE, type PageBody, type PageSource } from './list-page.js';
+import type { Chunk, Frame } from './page-frame.js';
 
 /**
  * How many of the rows delivered first the iterator keeps (item, identity and block). A re-org reaches the newest
