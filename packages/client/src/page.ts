@@ -136,8 +136,7 @@ async function loadFirst<TItem, TBody extends PageBody<TItem>>({
 /**
  * What a list call returns: a real `Promise` of the first page (`instanceof Promise`, accepted by test runners'
  * `resolves`/`rejects`). The first page is requested one microtask after the call, unless iteration started in the
- * same turn (`iterate(list)`, or `for await` on a client's list call), which does not need it. Iterate every item
- * with `iterate()` and every page with `iteratePages()`.
+ * same turn (`iterate(list)`, or `for await` on a client's list call), which does not need it. Iterate every item with `iterate()` and every page with `iteratePages()`.
  * @example
  * const page = await getAddressTransactions(core, address, { limit: 10 });
  */
@@ -151,34 +150,25 @@ export class ListPromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
 
   /** @internal */
   readonly call: ListCall<TItem, TBody>;
-  /** Loads the first page, once. */
+  /** Lets the first page load (once) and gives it with its response. */
   readonly #first: () => Promise<WithResponse<Page<TItem, TBody>>>;
 
   /** @internal Returned by list calls. */
   constructor(source: ListSource<TItem, TBody>, start: ListStart, options: IterationOptions = {}) {
-    let resolve: (page: Page<TItem, TBody>) => void = () => {};
-    let reject: (reason: unknown) => void = () => {};
-    super((yes, no) => {
-      resolve = yes;
-      reject = no;
-    });
     const call = { source, start, options, iterated: false };
+    let load = () => {};
+    const first = new Promise<void>((resolve) => (load = resolve)).then(() => loadFirst(call));
+    super((resolve, reject) => first.then(({ data }) => resolve(data), reject));
     this.call = call;
-    let first: Promise<WithResponse<Page<TItem, TBody>>> | undefined;
     this.#first = () => {
-      if (first === undefined) {
-        first = loadFirst(call);
-        first.then(({ data }) => resolve(data), reject);
-      }
+      load();
       return first;
     };
     // Iterating only must not report the first page's failure as unhandled.
     markHandled(this);
     // A real promise settles without being asked to; iteration started in the same turn skips the first page's
     // request it does not need.
-    queueMicrotask(() => {
-      if (!call.iterated) this.#first();
-    });
+    queueMicrotask(() => call.iterated || load());
   }
 
   /** The first page together with its raw `Response`. */

@@ -114,9 +114,9 @@ export function firstPage<TItem, TBody extends PageBody<TItem>>(
 
 /** Why a 2xx body is not a page, or `undefined` when it is one; run by the transport on every list response. */
 export function pageShapeProblem(data: unknown): string | undefined {
-  const body = data as Partial<PageBody<unknown>> | null;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'expected a page object';
-  if (!Array.isArray(body.results)) return 'expected a page with a `results` array';
+  const body = data as Partial<PageBody<unknown>>;
+  // A string, an array or `null` has no `results` array either.
+  if (!Array.isArray(body?.results)) return 'expected a page object with a `results` array';
   // Positions and page params are computed from these three: a total of 1e400 (Infinity), 400.5 or -5 would
   // make a param the client then refuses, a request with `offset=NaN`, or an early end.
   for (const key of ['limit', 'offset', 'total'] as const) {

@@ -30,16 +30,14 @@ export async function cursorPageAfter<TItem, TBody extends PageBody<TItem>>(
     const row = results[0];
     if (row === undefined || keyOf(source, row) !== last) {
       throw new ListReorgedError(
-        'The row before this page is no longer where the previous page left it (a re-org moved or orphaned it): ' +
-          'the page cannot be placed exactly; fetch the list again from its first page',
+        'A re-org moved the row before this page: fetch the list again from its first page',
       );
     }
     results = results.slice(1);
   }
   if (results.length === 0) {
     throw new ListInconsistentError(
-      `The list ended at row ${offset}, before the ${pageEnd} rows announced with its first page: it shrank or the ` +
-        'server misreports `total`',
+      `The list ended at row ${offset}, before the ${pageEnd} rows it announced`,
     );
   }
   let end = param.end;

@@ -20,9 +20,7 @@ export function checkPageParam(param: unknown, cursorList: boolean): PageParam {
   if (cursor !== null && (typeof cursor !== 'string' || cursor === '' || !cursorList)) {
     fail(
       TypeError,
-      cursorList
-        ? `.cursor must be a non-empty string or null; got ${describe(cursor)}`
-        : '.cursor must be null: this list has no cursor (the param is from another list)',
+      `.cursor must be ${cursorList ? 'a non-empty string or ' : ''}null; got ${describe(cursor)}`,
     );
   }
   const integer = (
@@ -42,19 +40,12 @@ export function checkPageParam(param: unknown, cursorList: boolean): PageParam {
   // `null`: the end is not known yet.
   if (p.end !== null) integer('end', p.offset);
   if (last !== undefined && last !== null && (typeof last !== 'string' || last.length > MAX_KEY_LENGTH)) {
-    fail(
-      TypeError,
-      `.last must be a string of at most ${MAX_KEY_LENGTH} characters or null; got ${describe(last)}`,
-    );
+    fail(TypeError, `.last must be a string of at most ${MAX_KEY_LENGTH} characters or null`);
   }
   return p;
 }
 
 function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value);
-  return value === null || typeof value !== 'object'
-    ? String(value)
-    : Array.isArray(value)
-      ? 'an array'
-      : 'an object';
+  if (typeof value === 'string') return JSON.stringify(value.slice(0, 40));
+  return value === null || typeof value !== 'object' ? String(value) : 'an object';
 }
