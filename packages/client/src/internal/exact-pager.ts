@@ -228,8 +228,8 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
         // A well-behaved list answers every position within a few tries (only growth outrunning the aim
         // prevents it): stop loudly rather than skip an item.
         throw new ListOutpacedError(
-          `The list changed by more than a page between requests ${tries} times in a row at position ` +
-            `${frame.next}; use a larger pageSize`,
+          `The list grew by more than a page between requests ${tries} times in a row at row ${frame.next}; use a ` +
+            'larger pageSize',
         );
       }
     }
@@ -261,7 +261,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     if (++this.#requests > this.#budget) {
       throw new ListInconsistentError(
         `The iteration sent ${this.#requests - 1} requests, more than a list of this size needs: the server pages ` +
-          'inconsistently; the iteration stops rather than loop',
+          'inconsistently',
       );
     }
     const from = Math.max(0, pos - 1);
@@ -314,10 +314,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
         // Nothing at or after this position: the list ends here, unless its first page promised more.
         const at = Math.max(frame.next, flight.pos);
         if (at < frame.end && Number.isFinite(frame.end)) {
-          throw new ReorgSignal(
-            `The list ended at row ${at}, before the ${frame.end} rows announced when the iteration started: ` +
-              'rows left it (a re-org) or the server misreports `total`',
-          );
+          throw new ReorgSignal(`The list ended at row ${at}, before the ${frame.end} rows it announced`);
         }
         frame.end = Math.min(frame.end, at);
       } else {
