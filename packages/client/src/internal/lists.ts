@@ -23,7 +23,7 @@ const txId = (item: { tx?: { tx_id?: unknown } }) => item.tx?.tx_id;
 /** A transaction row's key: its id and its block (`block_hash`, with `tx_index` should two blocks share a hash). */
 function txKey(item: { tx: { tx_id: string; block_hash?: unknown; tx_index?: unknown } }): string {
   const { tx_id, block_hash, tx_index } = item.tx;
-  return typeof block_hash === 'string' ? `${tx_id}@${block_hash}/${String(tx_index)}` : tx_id;
+  return typeof block_hash === 'string' ? `${tx_id}@${block_hash}/${tx_index}` : tx_id;
 }
 
 // The three list operations differ only in these; one constant each, so an app ships only the lists it calls (and
@@ -84,8 +84,7 @@ export function itemProblem(data: unknown, { field, type, identity }: ListSpec):
       return `${at}.${field} must be a ${type}; got ${value === null ? 'null' : typeof value}`;
     }
     const earlier = seen.get(value);
-    if (earlier !== undefined)
-      return `${at}.${field} repeats results[${earlier}].${field} (${String(value)})`;
+    if (earlier !== undefined) return `${at}.${field} repeats results[${earlier}].${field} (${value})`;
     seen.set(value, i);
   }
   return undefined;
