@@ -54,18 +54,19 @@ async function* pagesOf<TItem, TBody extends PageBody<TItem>>(
   // `limit: 0` asks the server for its default page, not pages of one item.
   const limit = start.limit === 0 ? undefined : start.limit;
   const pageSize = frame?.pageSize ?? clampPageSize(options.pageSize ?? limit);
-  const first: PageRequest = { limit: pageSize, offset: start.offset ?? 0 };
-  if (start.cursor !== undefined) first.cursor = start.cursor;
-  const reorg = {
+  const first: PageRequest = { limit: pageSize, offset: start.offset ?? 0, cursor: start.cursor };
+  // From `first`, or from the page param's frame when there is one.
+  const pager = new ReorgPager(source, {
+    pageSize,
+    concurrency,
+    maxItems,
+    signal,
+    first,
+    frame,
+    lastKey: param?.last ?? undefined,
     onReorg: onReorg && ((orphaned: TItem[]) => onReorg({ orphaned })),
     verifyAtEnd: onReorg !== undefined,
-  };
-  const pager = new ReorgPager(
-    source,
-    frame
-      ? { pageSize, concurrency, maxItems, signal, frame, lastKey: param?.last ?? undefined, ...reorg }
-      : { pageSize, concurrency, maxItems, signal, first, ...reorg },
-  );
+  });
   try {
     // Until the pager says the end: with `onReorg` it re-reads the head once after the last page.
     for (let index = 0; ; index++) {

@@ -48,9 +48,9 @@ export interface PagerOptions {
   maxItems?: number | undefined;
   signal?: AbortSignal | undefined;
   /** The first request, when starting from scratch. */
-  first?: PageRequest;
-  /** Where to resume, when continuing from a page already fetched. */
-  frame?: Frame;
+  first?: PageRequest | undefined;
+  /** Where to resume, when continuing from a page already fetched (then `first` is not used). */
+  frame?: Frame | undefined;
   /** With `frame`: the key of the row at `frame.next - 1`, which the next answer must still hold there. */
   lastKey?: string | undefined;
 }
