@@ -124,7 +124,7 @@ async function loadFirst<TItem, TBody extends PageBody<TItem>>({
   let chunk: PageChunk<TItem, TBody> | null;
   if (pageParam !== undefined && pageParam !== null) {
     chunk = await pageAfter(source, checkPageParam(pageParam, source.cursor), signal);
-    // A param always names a position before its end, so a page is always loaded.
+    // Only a param made by hand can sit at its own end (`end === offset`).
     if (chunk === null) throw new BlockindexError('The page param names no page');
   } else {
     const first: PageRequest = { offset: start.offset ?? 0, limit: start.limit, cursor: start.cursor };
@@ -136,7 +136,8 @@ async function loadFirst<TItem, TBody extends PageBody<TItem>>({
 /**
  * What a list call returns: a real `Promise` of the first page (`instanceof Promise`, accepted by test runners'
  * `resolves`/`rejects`). The first page is requested one microtask after the call, unless iteration started in the
- * same turn (`iterate(list)`, or `for await` on a client's list call), which does not need it. Iterate every item with `iterate()` and every page with `iteratePages()`.
+ * same turn (`iterate(list)`, or `for await` on a client's list call), which does not need it. Iterate every item
+ * with `iterate()` and every page with `iteratePages()`.
  * @example
  * const page = await getAddressTransactions(core, address, { limit: 10 });
  */
