@@ -11,7 +11,6 @@ import type {
   operations,
 } from '@blockindex/spec/types';
 import type { BlockindexCore } from './core.js';
-import { exactPageAfter } from './internal/exact-page-after.js';
 import { type ListPromiseClass, listCall } from './internal/list-call.js';
 import { ADDRESS_TRANSACTIONS, TRANSACTION_EVENTS, TRANSACTIONS_WITH_TRANSFERS } from './internal/lists.js';
 import { checkHex, checkId } from './internal/param-checks.js';
@@ -50,7 +49,7 @@ export function addressTransactions(
   options: ListOptions,
 ): ListPromise<AddressTransaction, AddressTransactionPage> {
   const pathParams = () => ({ address: checkId('address', address) });
-  return listCall(Kind, core, 'getAddressTransactions', ADDRESS_TRANSACTIONS, pathParams, query, options);
+  return listCall(Kind, core, ADDRESS_TRANSACTIONS, pathParams, query, options);
 }
 
 /**
@@ -79,17 +78,7 @@ export function transactionsWithTransfers(
   options: ListOptions,
 ): ListPromise<AddressTransactionWithTransfers, AddressTransactionWithTransfersPage> {
   const pathParams = () => ({ principal: checkId('principal', principal) });
-  const operation = 'getAccountTransactionsWithTransfers';
-  return listCall(
-    Kind,
-    core,
-    operation,
-    TRANSACTIONS_WITH_TRANSFERS,
-    pathParams,
-    query,
-    options,
-    exactPageAfter,
-  );
+  return listCall(Kind, core, TRANSACTIONS_WITH_TRANSFERS, pathParams, query, options);
 }
 
 /**
@@ -122,6 +111,5 @@ export function transactionEvents(
   options: ListOptions,
 ): ListPromise<AddressTransactionEvent, AddressTransactionEventPage> {
   const pathParams = () => ({ address: checkId('address', address), tx_id: checkHex('txId', txId) });
-  const operation = 'getAddressTransactionEvents';
-  return listCall(Kind, core, operation, TRANSACTION_EVENTS, pathParams, query, options, exactPageAfter);
+  return listCall(Kind, core, TRANSACTION_EVENTS, pathParams, query, options);
 }

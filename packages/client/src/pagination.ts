@@ -1,9 +1,10 @@
 import { AbortError } from './errors.js';
-import { clampPageSize, type PageBody, type PageRequest } from './internal/exact-pager.js';
+import { clampPageSize, type PageBody, type PageRequest } from './internal/list-page.js';
 import { checkIterationOptions } from './internal/option-checks.js';
-import { frameOf, type Resume } from './internal/page-params.js';
+import { toFrame, toPageChunk } from './internal/page-frame.js';
+import { checkPageParam } from './internal/page-params.js';
 import { ReorgPager } from './internal/reorg-pager.js';
-import { type ListPromise, Page } from './page.js';
+import { type ListPromise, type Page, pageOf } from './page.js';
 
 /**
  * Every page of a list call in order, each exact under chain growth: the iteration options of the call
@@ -47,31 +48,32 @@ async function* pagesOf<TItem, TBody extends PageBody<TItem>>(
     throw new TypeError(`onReorg must be a function; got ${typeof onReorg}`);
   }
   if (maxItems !== undefined && maxItems <= 0) return;
-  const resume: Resume | undefined =
-    pageParam === undefined || pageParam === null ? undefined : frameOf(pageParam, source.cursor);
-  const frame = resume?.frame;
+  const param =
+    pageParam === undefined || pageParam === null ? undefined : checkPageParam(pageParam, source.cursor);
+  const frame = param && toFrame(param);
   // `limit: 0` asks the server for its default page, not pages of one item.
   const limit = start.limit === 0 ? undefined : start.limit;
   const pageSize = frame?.pageSize ?? clampPageSize(options.pageSize ?? limit);
-  const first: PageRequest = { limit: pageSize, offset: start.offset ?? 0 };
-  if (start.cursor !== undefined) first.cursor = start.cursor;
-  const reorg = {
+  const first: PageRequest = { limit: pageSize, offset: start.offset ?? 0, cursor: start.cursor };
+  // From `first`, or from the page param's frame when there is one.
+  const pager = new ReorgPager(source, {
+    pageSize,
+    concurrency,
+    maxItems,
+    signal,
+    first,
+    frame,
+    lastKey: param?.last ?? undefined,
     onReorg: onReorg && ((orphaned: TItem[]) => onReorg({ orphaned })),
     verifyAtEnd: onReorg !== undefined,
-  };
-  const pager = new ReorgPager(
-    source,
-    resume
-      ? { pageSize, concurrency, maxItems, signal, frame: resume.frame, lastKey: resume.lastKey, ...reorg }
-      : { pageSize, concurrency, maxItems, signal, first, ...reorg },
-  );
+  });
   try {
     // Until the pager says the end: with `onReorg` it re-reads the head once after the last page.
     for (let index = 0; ; index++) {
       throwIfAborted(signal);
       const chunk = await pager.nextChunk();
       if (chunk === null) return;
-      if (index === 0 || chunk.items.length > 0) yield new Page(source, chunk, signal);
+      if (index === 0 || chunk.items.length > 0) yield pageOf(source, toPageChunk(chunk), signal);
     }
   } finally {
     pager.close();

@@ -53,8 +53,8 @@ export function statusShapeProblem(batch: readonly string[], body: unknown): str
 }
 
 /**
- * Merges batch responses into one map with exactly one entry per requested id. The map has no prototype and
- * its entries are defined, not assigned, so ids such as `__proto__` or `constructor` are ordinary keys.
+ * Merges batch responses into one map with exactly one entry per requested id. The map has no prototype, so ids
+ * such as `__proto__` or `constructor` are ordinary keys (no setter runs on one), and only a body's own entries count.
  */
 export function mergeStatusMaps<V>(
   batches: readonly (readonly string[])[],
@@ -63,16 +63,7 @@ export function mergeStatusMaps<V>(
   const merged = Object.create(null) as Record<string, V>;
   batches.forEach((batch, i) => {
     const body = bodies[i] as Readonly<Record<string, V>>;
-    for (const id of batch) {
-      const entry = Object.getOwnPropertyDescriptor(body, id);
-      if (!entry) continue;
-      Object.defineProperty(merged, id, {
-        value: entry.value,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
+    for (const id of batch) if (Object.hasOwn(body, id)) merged[id] = body[id] as V;
   });
   return merged;
 }

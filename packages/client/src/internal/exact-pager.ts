@@ -1,29 +1,17 @@
 import type { WithResponse } from '../api-promise.js';
 import { ListInconsistentError, ListOutpacedError, ListReorgedError } from '../errors.js';
+import { keyOf, MAX_PAGE_SIZE, type PageBody, type PageRequest, type PageSource } from './list-page.js';
 import { type AimedRequest, OffsetAim, type Placement } from './offset-aim.js';
-import {
-  type Chunk,
-  type Frame,
-  firstChunk,
-  keyOf,
-  MAX_PAGE_SIZE,
-  type PageBody,
-  type PageRequest,
-  type PageSource,
-} from './page-frame.js';
+import { type Chunk, type Frame, firstChunk } from './page-frame.js';
 import { linkedController } from './signals.js';
 
 export {
-  type Chunk,
   clampPageSize,
-  type Frame,
-  firstChunk,
-  MAX_PAGE_SIZE,
   type PageBody,
   type PageRequest,
   type PageSource,
-  pageShapeProblem,
-} from './page-frame.js';
+} from './list-page.js';
+export type { Chunk, Frame } from './page-frame.js';
 
 /**
  * Thrown by the pager when two answers disagree about a row (a re-org moved the chain under the iteration): the
@@ -60,9 +48,9 @@ export interface PagerOptions {
   maxItems?: number | undefined;
   signal?: AbortSignal | undefined;
   /** The first request, when starting from scratch. */
-  first?: PageRequest;
-  /** Where to resume, when continuing from a page already fetched. */
-  frame?: Frame;
+  first?: PageRequest | undefined;
+  /** Where to resume, when continuing from a page already fetched (then `first` is not used). */
+  frame?: Frame | undefined;
   /** With `frame`: the key of the row at `frame.next - 1`, which the next answer must still hold there. */
   lastKey?: string | undefined;
 }
@@ -240,8 +228,8 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
         // A well-behaved list answers every position within a few tries (only growth outrunning the aim
         // prevents it): stop loudly rather than skip an item.
         throw new ListOutpacedError(
-          `The list changed by more than a page between requests ${tries} times in a row at position ` +
-            `${frame.next}; use a larger pageSize`,
+          `The list grew by more than a page between requests ${tries} times in a row at row ${frame.next}; use a ` +
+            'larger pageSize',
         );
       }
     }
@@ -273,7 +261,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     if (++this.#requests > this.#budget) {
       throw new ListInconsistentError(
         `The iteration sent ${this.#requests - 1} requests, more than a list of this size needs: the server pages ` +
-          'inconsistently; the iteration stops rather than loop',
+          'inconsistently',
       );
     }
     const from = Math.max(0, pos - 1);
@@ -326,10 +314,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
         // Nothing at or after this position: the list ends here, unless its first page promised more.
         const at = Math.max(frame.next, flight.pos);
         if (at < frame.end && Number.isFinite(frame.end)) {
-          throw new ReorgSignal(
-            `The list ended at row ${at}, before the ${frame.end} rows announced when the iteration started: ` +
-              'rows left it (a re-org) or the server misreports `total`',
-          );
+          throw new ReorgSignal(`The list ended at row ${at}, before the ${frame.end} rows it announced`);
         }
         frame.end = Math.min(frame.end, at);
       } else {

@@ -1,10 +1,9 @@
 import { DEPRECATIONS } from '../deprecations.js';
-import type { IterationOptions, ListOptions, RequestOptions } from '../options.js';
+import type { IterationOptions, ListOptions } from '../options.js';
 import type { ListPromise, ListStart } from '../page.js';
 import { type AnyGet, deferred } from './call.js';
-import type { PageBody } from './exact-pager.js';
-import type { ListSpec } from './lists.js';
-import type { ListSource, PageAfter } from './page-after.js';
+import { type ListSource, type PageBody, pageShapeProblem } from './list-page.js';
+import { itemProblem, type ListSpec } from './lists.js';
 import { send } from './transport.js';
 
 /** The class a list call returns: `ListPromise`, or the client's `PagePromise`, which adds `for await`. */
@@ -16,47 +15,36 @@ export type ListPromiseClass = new <TItem, TBody extends PageBody<TItem>>(
 
 /**
  * One of the three list calls, as `list` describes it. `pathParams` checks the arguments when the first request is
- * made, so a bad one rejects like every other error of the call and nothing is sent; `after` pages a list without a
- * cursor exactly (only the lists that need it import the exact pager).
+ * made, so a bad one rejects like every other error of the call and nothing is sent. Each request carries the
+ * caller's query with the slice asked for in place of the caller's own `offset`, `limit` and `cursor`.
  */
 export function listCall<TItem, TBody extends PageBody<TItem>>(
   Kind: ListPromiseClass,
   core: unknown,
-  operation: string,
   list: ListSpec,
   pathParams: () => Record<string, string>,
-  query: { limit?: number; offset?: number; cursor?: string },
+  query: ListStart,
   options: ListOptions,
-  after?: PageAfter,
 ): ListPromise<TItem, TBody> {
-  const { pageSize, maxItems, concurrency, signal, pageParam, onReorg, ...requestOptions } = options;
-  const replacement = DEPRECATIONS[operation as keyof typeof DEPRECATIONS];
-  const description = { operation, method: 'GET', path: list.path, replacement, shape: list.shape };
+  const { path } = list;
+  const description = {
+    operation: list.operation,
+    method: 'GET',
+    path,
+    replacement: DEPRECATIONS[list.operation as keyof typeof DEPRECATIONS],
+    shape: (data: unknown) => pageShapeProblem(data) ?? itemProblem(data, list),
+  };
+  // The spec is the source's identity, key, cursor and `after`; the source adds how to fetch a slice.
   const source: ListSource<TItem, TBody> = {
-    identity: list.identity as (item: TItem) => unknown,
-    key: list.key as (item: TItem) => string,
-    cursor: list.cursor,
-    after,
-    fetch: (request, pagerSignal) =>
+    ...(list as unknown as Omit<ListSource<TItem, TBody>, 'fetch'>),
+    fetch: (request, signal) =>
       deferred(core, (state) => {
-        const params = { path: pathParams(), query: list.query(query, request) };
-        const perRequest: RequestOptions = pagerSignal
-          ? { ...requestOptions, signal: pagerSignal }
-          : requestOptions;
-        const get = (init: object) => (state.api.GET as AnyGet<TBody>)(list.path, { params, ...init });
-        return send(state.config, get, perRequest, description);
+        const { limit: _limit, offset: _offset, cursor: _cursor, ...rest } = query;
+        const { offset, limit, cursor } = request;
+        const params = { path: pathParams(), query: { ...rest, offset, limit, cursor } };
+        const get = (init: object) => (state.api.GET as AnyGet<TBody>)(path, { params, ...init });
+        return send(state.config, get, { ...options, signal }, description);
       }),
   };
-  const iteration: IterationOptions = {};
-  if (pageSize !== undefined) iteration.pageSize = pageSize;
-  if (maxItems !== undefined) iteration.maxItems = maxItems;
-  if (concurrency !== undefined) iteration.concurrency = concurrency;
-  if (signal !== undefined) iteration.signal = signal;
-  if (pageParam !== undefined) iteration.pageParam = pageParam;
-  if (onReorg !== undefined) iteration.onReorg = onReorg;
-  return new Kind<TItem, TBody>(
-    source,
-    { limit: query.limit, offset: query.offset, cursor: query.cursor },
-    iteration,
-  );
+  return new Kind<TItem, TBody>(source, query, options);
 }

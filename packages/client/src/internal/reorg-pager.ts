@@ -1,13 +1,7 @@
 import { ListReorgedError } from '../errors.js';
 import { ExactPager, type PagerOptions, ReorgSignal } from './exact-pager.js';
-import {
-  type Chunk,
-  type Frame,
-  keyOf,
-  MAX_PAGE_SIZE,
-  type PageBody,
-  type PageSource,
-} from './page-frame.js';
+import { keyOf, MAX_PAGE_SIZE, type PageBody, type PageSource } from './list-page.js';
+import type { Chunk, Frame } from './page-frame.js';
 
 /**
  * How many of the rows delivered first the iterator keeps (item, identity and block). A re-org reaches the newest
@@ -154,8 +148,8 @@ export class ReorgPager<TItem, TBody extends PageBody<TItem>> {
   #startScan(mode: 'scan' | 'verify', cause?: unknown, counted = true): void {
     if (counted && ++this.#resyncs > MAX_RESYNCS) {
       throw new ListReorgedError(
-        `The list re-orged ${MAX_RESYNCS} times in a row while it was iterated, with no row delivered in between, ` +
-          'or the server keeps contradicting itself; the iteration stops rather than go on re-reading it',
+        `The list re-orged ${MAX_RESYNCS} times in a row with no row delivered in between (or the server keeps ` +
+          'contradicting itself)',
         { cause },
       );
     }
@@ -251,11 +245,9 @@ export class ReorgPager<TItem, TBody extends PageBody<TItem>> {
     if (!this.#scanDelivers && !this.#complete) {
       throw new ListReorgedError(
         this.#options.frame && this.#delivered === 0
-          ? 'A re-org orphaned the rows before this page, so no page can follow them exactly; fetch the list again ' +
-              'from its first page'
-          : `A re-org orphaned every one of the ${this.#memory.size} rows delivered first that the iteration ` +
-              'remembers; the rows delivered after them cannot be told from the rest, so it cannot go on exactly; ' +
-              'start it again',
+          ? 'A re-org moved the row before this page: fetch the list again from its first page'
+          : `A re-org orphaned all ${this.#memory.size} rows delivered first that the iteration remembers: it ` +
+              'cannot go on exactly; start it again',
       );
     }
     this.#report(this.#renumber(() => false, 0));
