@@ -4,6 +4,7 @@ import type { World } from '@blockindex/mock';
 import { InfiniteQueryObserver, type QueryClient } from '@tanstack/query-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { busyAtTheTip } from '../../client/test/helpers/busy-at-the-tip';
 import { type BlockindexInfiniteQueryOptions, createQueryOptions } from '../src/index.js';
 import { countingClient, mock, newQueryClient } from './helpers/mock.js';
 
@@ -43,18 +44,6 @@ const lists: [
   ],
 ];
 
-/** A principal with a few pages of rows, many of them in the newest blocks: a shallow re-org reaches them. */
-function busyAtTheTip(world: World): string {
-  let best = { principal: world.fixtures.address, rows: -1 };
-  for (const principal of world.principals()) {
-    const page = world.listAddressTransactions(principal, { limit: 50, offset: 0 });
-    if ('error' in page) continue;
-    const rows = page.results.filter((row) => row.tx.block_height > world.tip.height - 3).length;
-    if (rows > best.rows && page.total > 40 && page.total < 300) best = { principal, rows };
-  }
-  return best.principal;
-}
-
 function ids(queryClient: QueryClient, key: readonly unknown[]): string[] {
   const data = queryClient.getQueryData<{ pages: { results: TxRow[] }[] }>(key);
   return (data?.pages ?? []).flatMap((page) => page.results.map((row) => row.tx.tx_id));
@@ -81,7 +70,7 @@ function observe(queryClient: QueryClient, options: BlockindexInfiniteQueryOptio
 describe.each(lists)('infinite list across a re-org: %s', (_, makeOptions, truth) => {
   it('loads the next page with no error and no row twice when the re-org orphaned the rows it follows', async () => {
     const { world } = mock;
-    const address = busyAtTheTip(world);
+    const address = busyAtTheTip(world, 40);
     const options = makeOptions(world, address, 5);
     const queryClient = newQueryClient();
     await queryClient.fetchInfiniteQuery(options);
@@ -105,7 +94,7 @@ describe.each(lists)('infinite list across a re-org: %s', (_, makeOptions, truth
 
   it('continues exactly when the re-org stayed above the rows the next page follows', async () => {
     const { world } = mock;
-    const address = busyAtTheTip(world);
+    const address = busyAtTheTip(world, 40);
     const options = makeOptions(world, address, 40);
     const queryClient = newQueryClient();
     await queryClient.fetchInfiniteQuery(options);
@@ -142,7 +131,7 @@ describe.each(lists)('infinite list across a re-org: %s', (_, makeOptions, truth
         async (steps, pageSize) => {
           mock.reset();
           const { world } = mock;
-          const address = busyAtTheTip(world);
+          const address = busyAtTheTip(world, 40);
           const options = makeOptions(world, address, pageSize);
           const queryClient = newQueryClient();
           await queryClient.fetchInfiniteQuery(options);

@@ -4,6 +4,7 @@ import { type MockServer, startMockServer } from '@blockindex/mock/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BlockindexClient, createClient } from '../../src/index.js';
 import { addressTxIds, eventIndexes, transferTxIds } from '../hardening/helpers/ground-truth.js';
+import { busyAtTheTip } from '../helpers/busy-at-the-tip';
 
 // End to end against the mock: a re-org of a few blocks lands in the middle of an iteration ("re-org after k
 // requests"). The iteration must end having delivered every row there at its start and at its end, none twice,
@@ -62,18 +63,6 @@ const hosts: [string, () => Host | Promise<Host>][] = [
   ],
 ];
 
-/** Of the principals with a few pages of rows, the one with the most in the newest blocks: a shallow re-org reaches them. */
-function busyAtTheTip(world: World): string {
-  let best = { principal: world.fixtures.address, rows: -1 };
-  for (const principal of world.principals()) {
-    const page = world.listAddressTransactions(principal, { limit: 50, offset: 0 });
-    if ('error' in page) continue;
-    const rows = page.results.filter((row) => row.tx.block_height > world.tip.height - 3).length;
-    if (rows > best.rows && page.total > 30 && page.total < 300) best = { principal, rows };
-  }
-  return best.principal;
-}
-
 interface ListCase {
   truth: (world: World, address: string) => string[];
   iterate: (
@@ -126,7 +115,7 @@ describe.each(hosts)('iteration across a re-org (%s)', (_, makeHost) => {
         [3, 1, 2],
       ] as const) {
         const { world, scenarios, client } = await makeHost();
-        const address = busyAtTheTip(world);
+        const address = busyAtTheTip(world, 30);
         const start = list.truth(world, address);
         scenarios.reorgAfter(after, { depth, replaceWith });
         const delivered: string[] = [];
