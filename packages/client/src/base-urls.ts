@@ -1,7 +1,10 @@
+/** Hiro's mainnet API, the default base URL (apart from {@link BASE_URLS} so that the checks below ship without it). */
+export const MAINNET_URL = 'https://api.hiro.so';
+
 /** Base URLs of the hosted API and of the local mock (`blockindex-mock` / `pnpm mock`). */
 export const BASE_URLS = /* @__PURE__ */ Object.freeze({
   /** Hiro's mainnet API, the default. */
-  mainnet: 'https://api.hiro.so',
+  mainnet: MAINNET_URL,
   /** Hiro's testnet API. */
   testnet: 'https://api.testnet.hiro.so',
   /** The standalone mock server's default address. */
@@ -15,7 +18,7 @@ export const BASE_URLS = /* @__PURE__ */ Object.freeze({
 export function normalizeBaseUrl(baseUrl: string, option = 'baseUrl'): string {
   const refuse = (rule: string, got = `got ${JSON.stringify(baseUrl)}`) =>
     new TypeError(`${option} must ${rule}; ${got}`);
-  const absolute = `be an absolute http(s) URL such as ${BASE_URLS.mainnet}`;
+  const absolute = `be an absolute http(s) URL such as ${MAINNET_URL}`;
   if (typeof baseUrl !== 'string' || baseUrl.trim() === '') throw refuse(absolute, 'got an empty value');
   let url: URL;
   try {

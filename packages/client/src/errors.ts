@@ -1,3 +1,4 @@
+import { clip } from './internal/describe.js';
 import { escapeControl } from './internal/escape.js';
 import { redact, redactHeaders, redactJson } from './internal/redact.js';
 import { statusText } from './internal/status-text.js';
@@ -153,9 +154,7 @@ export class GoneError extends ApiError {
   constructor(init: ApiErrorInit & { replacement?: string | undefined }) {
     super(
       init,
-      init.replacement
-        ? `the operation was disabled upstream; use ${init.replacement} instead`
-        : 'the operation was disabled upstream',
+      `the operation was disabled upstream${init.replacement ? `; use ${init.replacement} instead` : ''}`,
     );
     this.replacement = init.replacement;
   }
@@ -223,7 +222,7 @@ export class ResponseParseError extends BlockindexError {
 
   constructor(init: ResponseErrorInit) {
     const url = redact(init.url, init.secrets);
-    super(redact(`${init.status} ${init.method} ${describeUrl(url)}: ${init.reason}`, init.secrets), {
+    super(redact(headline(init.status, init.method, url, init.reason), init.secrets), {
       cause: init.cause,
       method: init.method,
       url,
@@ -332,7 +331,12 @@ function redactResponseData<T extends ApiErrorInit>(init: T): T {
 
 /** `"<status> <METHOD> <path>: <what the server said>"`, with fallbacks when it said nothing useful. */
 function formatApiErrorMessage(init: ApiErrorInit): string {
-  return `${init.status} ${init.method} ${describeUrl(init.url)}: ${describeBody(init)}`;
+  return headline(init.status, init.method, init.url, describeBody(init));
+}
+
+/** `"<status> <METHOD> <path>: <what>"`: how every error about a response begins. */
+function headline(status: number, method: string, url: string, what: string): string {
+  return `${status} ${method} ${truncate(pathOf(url))}: ${what}`;
 }
 
 const MAX_DETAIL = 200;
@@ -354,12 +358,10 @@ function describeBody({ status, body, headers }: ApiErrorInit): string {
   return `${fallback} (unrecognized body)`;
 }
 
-/** Path and query of a URL, shortened: the host is the same for every call and only makes messages longer. */
-function describeUrl(url: string): string {
-  return truncate(pathOf(url));
-}
-
-/** Path and query of a URL, or the text itself when it is not one. */
+/**
+ * Path and query of a URL (shown shortened: the host is the same for every call and only makes messages longer),
+ * or the text itself when it is not one.
+ */
 function pathOf(url: string): string {
   try {
     const parsed = new URL(url);
@@ -370,7 +372,7 @@ function pathOf(url: string): string {
 }
 
 function truncate(text: string): string {
-  return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL - 1)}…` : text;
+  return clip(text, MAX_DETAIL);
 }
 
 function readString(body: unknown, key: string): string | undefined {

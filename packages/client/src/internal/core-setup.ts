@@ -1,10 +1,10 @@
-import { BASE_URLS, normalizeBaseUrl } from '../base-urls.js';
+import { MAINNET_URL, normalizeBaseUrl } from '../base-urls.js';
 import type { ApiWarning, CoreOptions } from '../options.js';
 import type { CoreState } from './core-state.js';
 import { escapeControl } from './escape.js';
 import { createGetClient } from './get-client.js';
 import { buildHeaders, checkApiKey, credentialValues } from './header-checks.js';
-import { checkClientOptions } from './option-checks.js';
+import { checkCoreOptions } from './option-checks.js';
 import { redact } from './redact.js';
 import { tagMiddleware } from './transport.js';
 
@@ -26,8 +26,8 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
  * the transport settings. `where` names the options in error messages (`createClient options.timeoutMs ...`).
  */
 export function buildState(options: CoreOptions, where: string): CoreState {
-  checkClientOptions(options, where);
-  const baseUrl = normalizeBaseUrl(options.baseUrl ?? BASE_URLS.mainnet);
+  checkCoreOptions(options, where);
+  const baseUrl = normalizeBaseUrl(options.baseUrl ?? MAINNET_URL);
   const ordinalsBaseUrl =
     options.ordinalsBaseUrl === undefined
       ? baseUrl

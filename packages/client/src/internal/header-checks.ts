@@ -1,4 +1,5 @@
 import type { HeadersOption } from '../options.js';
+import { clip } from './describe.js';
 
 /** Name/value pairs of a headers option, skipping `undefined` values. */
 function headerEntries(headers: HeadersOption | undefined): [string, string][] {
@@ -66,8 +67,7 @@ export function buildHeaders(option: HeadersOption | undefined, what: string): H
 
 function describeName(name: unknown): string {
   if (typeof name !== 'string') return name === null ? 'null' : typeof name;
-  const shown = name.length > 60 ? `${name.slice(0, 59)}…` : name;
-  return JSON.stringify(shown);
+  return JSON.stringify(clip(name, 60));
 }
 
 /**

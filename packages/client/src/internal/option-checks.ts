@@ -1,4 +1,5 @@
 import type { ClientOptions, IterationOptions, RateLimitOptions, RequestOptions } from '../options.js';
+import { describeValue } from './describe.js';
 
 /** Checks the numeric options of one call; a `TypeError` or `RangeError` names the option and its value. */
 export function checkRequestOptions(options: RequestOptions | undefined, where: string): void {
@@ -14,18 +15,26 @@ export function isPacer(value: unknown): boolean {
   return typeof (value as { wait?: unknown } | null)?.wait === 'function';
 }
 
-/** Checks the client options that are numbers (per-call ones included); `where` names them in messages. */
-export function checkClientOptions(options: ClientOptions, where = 'createClient options'): void {
+/**
+ * Checks what a core is given besides its URLs and headers: the numbers (per-call ones included) and `onWarning`;
+ * `where` names them in messages. A core's `rateLimit` is a pacer, checked where the core is made.
+ */
+export function checkCoreOptions(options: RequestOptions & { onWarning?: unknown }, where: string): void {
   checkRequestOptions(options, where);
+  if (options.onWarning !== undefined && typeof options.onWarning !== 'function') {
+    throw new TypeError(`${where}.onWarning must be a function; got ${describeValue(options.onWarning)}`);
+  }
+}
+
+/** Checks the options of `createClient`: a core's, and `rateLimit` as `createClient` takes it. */
+export function checkClientOptions(options: ClientOptions, where = 'createClient options'): void {
+  checkCoreOptions(options, where);
   const rate = options.rateLimit;
   if (rate !== undefined && typeof rate !== 'boolean' && !isPacer(rate)) {
     if (typeof rate !== 'object' || rate === null) {
       throw new TypeError(`${where}.rateLimit must be a boolean or an object; got ${describeValue(rate)}`);
     }
     checkRateLimit(rate as RateLimitOptions, `${where}.rateLimit`);
-  }
-  if (options.onWarning !== undefined && typeof options.onWarning !== 'function') {
-    throw new TypeError(`${where}.onWarning must be a function; got ${describeValue(options.onWarning)}`);
   }
 }
 
@@ -96,9 +105,4 @@ function checkNumber(
           ? `be at most ${max}`
           : undefined;
   if (problem) throw new RangeError(`${name} must ${problem}; got ${value}`);
-}
-
-function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value);
-  return value === null ? 'null' : typeof value;
 }

@@ -1,4 +1,5 @@
 import { normalizeHex } from '../hex.js';
+import { describeValue } from './describe.js';
 
 // A UTF-16 surrogate without its pair: no UTF-8 form exists, so it cannot be percent-encoded into a URL.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -9,7 +10,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 export function checkId(name: string, value: unknown): string {
   if (typeof value !== 'string' || value === '') {
-    throw new TypeError(`${name} must be a non-empty string; got ${describe(value)}`);
+    throw new TypeError(`${name} must be a non-empty string; got ${describeValue(value)}`);
   }
   if (LONE_SURROGATE.test(value)) {
     throw new TypeError(`${name} is not well-formed Unicode (it holds a lone surrogate)`);
@@ -27,13 +28,7 @@ export function checkHex(name: string, value: unknown): string {
 /** Checks a list of ids: an array (a lone string would be split into characters) of identifiers. */
 export function checkIds(name: string, value: unknown): readonly string[] {
   if (!Array.isArray(value))
-    throw new TypeError(`${name} must be an array of strings; got ${describe(value)}`);
+    throw new TypeError(`${name} must be an array of strings; got ${describeValue(value)}`);
   for (const [i, id] of value.entries()) checkId(`${name}[${i}]`, id);
   return value;
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value);
-  if (Array.isArray(value)) return 'an array';
-  return value === null ? 'null' : typeof value === 'object' ? 'an object' : String(value);
 }

@@ -1,3 +1,5 @@
+import { clip } from './describe.js';
+
 /** Longest summary of a body an error carries in `toJSON()` and `util.inspect`. */
 const MAX_SUMMARY_CHARS = 1000;
 const MAX_DEPTH = 4;
@@ -9,13 +11,11 @@ const MAX_ENTRIES = 10;
  * few microseconds and can never throw (`JSON.stringify` overflows the stack on the former).
  */
 export function summarize(value: unknown): string {
-  const out = walk(value, 0);
-  return out.length > MAX_SUMMARY_CHARS ? `${out.slice(0, MAX_SUMMARY_CHARS - 1)}…` : out;
+  return clip(walk(value, 0), MAX_SUMMARY_CHARS);
 }
 
 function walk(value: unknown, depth: number): string {
-  if (typeof value === 'string')
-    return JSON.stringify(value.length > 200 ? `${value.slice(0, 199)}…` : value);
+  if (typeof value === 'string') return JSON.stringify(clip(value, 200));
   if (value === null || typeof value !== 'object') return String(value);
   if (depth >= MAX_DEPTH) return Array.isArray(value) ? '[…]' : '{…}';
   if (Array.isArray(value)) {
