@@ -14,9 +14,9 @@ import { BUDGETED_APPS, bundleApp, createFetchHandler } from '../../bench/src/bu
  * heavier unnoticed. Lower them as the client gets smaller; never raise one without saying why in the commit.
  */
 const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
-  'core-one-call.ts': 10_970,
-  'core-one-page.ts': 13_050,
-  'full-app.ts': 19_060,
+  'core-one-call.ts': 10_800,
+  'core-one-page.ts': 12_860,
+  'full-app.ts': 18_980,
 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'blockindex-bundles-'));
