@@ -82,9 +82,10 @@ export function measureJson(bytes: Uint8Array): JsonCost {
   /** Whether the value being read is a property's (after `:`) rather than an array element or the root. */
   let afterColon = false;
   const n = bytes.length;
-  let i = 0;
-  while (i < n) {
+  for (let i = 0; i < n; i++) {
     const b = bytes[i] as number;
+    // What the value starting here costs besides its slot; -1 when no value starts here.
+    let value = -1;
     if (b === QUOTE) {
       // A string: find its closing quote natively, stepping over escaped quotes.
       let end = i + 1;
@@ -103,67 +104,56 @@ export function measureJson(bytes: Uint8Array): JsonCost {
       while (next < n && isWhitespace(bytes[next] as number)) next++;
       if (bytes[next] === 0x3a) {
         cost += keyCost(bytes, i + 1, end);
+        afterColon = false;
       } else {
-        cost += valueSlot(afterColon) + Cost.String;
+        value = Cost.String;
         stringBytes += end - i - 1;
       }
-      afterColon = false;
-      i = end + 1;
-      continue;
-    }
-    switch (b) {
-      case 0x7b: // {
-        cost += valueSlot(afterColon) + Cost.Object;
-        afterColon = false;
+      i = end;
+    } else if (b === 0x7b) {
+      // {
+      value = Cost.Object;
+      if (objectDepth < MAX_TRACKED_DEPTH) {
+        path.push(0);
+        count.push(0);
+      }
+      objectDepth++;
+    } else if (b === 0x5b) {
+      // [
+      value = Cost.Array;
+    } else if (b === 0x7d) {
+      // }
+      if (objectDepth > 0) {
+        objectDepth--;
         if (objectDepth < MAX_TRACKED_DEPTH) {
-          path.push(0);
-          count.push(0);
+          path.pop();
+          count.pop();
         }
-        objectDepth++;
-        break;
-      case 0x5b: // [
-        cost += valueSlot(afterColon) + Cost.Array;
-        afterColon = false;
-        break;
-      case 0x7d: // }
-        if (objectDepth > 0) {
-          objectDepth--;
-          if (objectDepth < MAX_TRACKED_DEPTH) {
-            path.pop();
-            count.pop();
-          }
-        }
-        break;
-      case 0x3a: // :
-        afterColon = true;
-        break;
-      case 0x2c: // ,
-        afterColon = false;
-        break;
-      default:
-        if (isNumberByte(b)) {
-          let end = i + 1;
-          let plain = b !== 0x2e && b !== 0x2b && b !== 0x65 && b !== 0x45;
-          while (end < n && isNumberByte(bytes[end] as number)) {
-            const c = bytes[end] as number;
-            if (c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b) plain = false;
-            end++;
-          }
-          // Up to 9 digits (a sign aside) is a small integer, stored in its slot; anything else may be a heap number.
-          const digits = end - i - (b === 0x2d ? 1 : 0);
-          cost += valueSlot(afterColon) + (plain && digits <= 9 ? 0 : Cost.HeapNumber);
-          afterColon = false;
-          i = end;
-          continue;
-        }
-        if (b === 0x74 || b === 0x66 || b === 0x6e) {
-          // true, false, null: constants, only a slot.
-          cost += valueSlot(afterColon);
-          afterColon = false;
-          while (i + 1 < n && bytes[i + 1] !== undefined && isLetter(bytes[i + 1] as number)) i++;
-        }
+      }
+    } else if (b === 0x3a || b === 0x2c) {
+      // `:` starts a property's value, `,` an element's (or a name).
+      afterColon = b === 0x3a;
+    } else if (isNumberByte(b)) {
+      let end = i + 1;
+      let plain = b !== 0x2e && b !== 0x2b && b !== 0x65 && b !== 0x45;
+      while (end < n && isNumberByte(bytes[end] as number)) {
+        const c = bytes[end] as number;
+        if (c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b) plain = false;
+        end++;
+      }
+      // Up to 9 digits (a sign aside) is a small integer, stored in its slot; anything else may be a heap number.
+      value = plain && end - i - (b === 0x2d ? 1 : 0) <= 9 ? 0 : Cost.HeapNumber;
+      i = end - 1;
+    } else if (b === 0x74 || b === 0x66 || b === 0x6e) {
+      // true, false, null: constants, only a slot.
+      value = 0;
+      while (i + 1 < n && (bytes[i + 1] as number) >= 0x61 && (bytes[i + 1] as number) <= 0x7a) i++;
     }
-    i++;
+    if (value >= 0) {
+      // A property's slot is counted with its name, an element's here.
+      cost += (afterColon ? 0 : Cost.Element) + value;
+      afterColon = false;
+    }
   }
   return { fixed: cost, characters: stringBytes, unicodeEscapes: hasUnicodeEscape(bytes) };
 
@@ -220,17 +210,8 @@ function hasUnicodeEscape(bytes: Uint8Array): boolean {
   return false;
 }
 
-/** A value's slot: a property's is counted with its name, an element's here. */
-function valueSlot(afterColon: boolean): number {
-  return afterColon ? 0 : Cost.Element;
-}
-
 function isWhitespace(b: number): boolean {
   return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
-}
-
-function isLetter(b: number): boolean {
-  return b >= 0x61 && b <= 0x7a;
 }
 
 function isAllDigits(bytes: Uint8Array, start: number, end: number): boolean {
