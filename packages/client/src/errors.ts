@@ -302,18 +302,25 @@ export function createApiError(
   },
 ): ApiError {
   const { status } = init;
-  if (status === 400) return new BadRequestError(init);
-  if (status === 401 || status === 403) {
-    const hint = init.sentApiKey
-      ? 'the API key was rejected: check the apiKey option'
-      : 'no API key was sent: pass one with the apiKey option';
-    return status === 401 ? new UnauthorizedError(init, hint) : new ForbiddenError(init, hint);
-  }
-  if (status === 404) return new NotFoundError(init);
-  if (status === 410) return new GoneError(init);
-  if (status === 429) return new RateLimitError(init);
-  if (status >= 500 && status <= 599) return new ServerError(init);
-  return new ApiError(init);
+  const Class =
+    (
+      {
+        400: BadRequestError,
+        401: UnauthorizedError,
+        403: ForbiddenError,
+        404: NotFoundError,
+        410: GoneError,
+        429: RateLimitError,
+      } as Record<number, typeof ApiError>
+    )[status] ?? (status >= 500 && status <= 599 ? ServerError : ApiError);
+  // A 401/403 says what to check about the key.
+  const hint =
+    status === 401 || status === 403
+      ? init.sentApiKey
+        ? 'the API key was rejected: check the apiKey option'
+        : 'no API key was sent: pass one with the apiKey option'
+      : undefined;
+  return new Class(init, hint);
 }
 
 /**
