@@ -119,6 +119,24 @@ describe('createCore', () => {
     await expect(createClient({ rateLimit: pacer }).getBrc20Token(ticker)).resolves.toBeDefined();
   });
 
+  it('checks its options as createClient does, which alone takes a rateLimit object', () => {
+    expect(() => createCore({ onWarning: 5 as never })).toThrow(
+      /^createCore options\.onWarning must be a function; got 5$/,
+    );
+    expect(() => createClient({ onWarning: 5 as never })).toThrow(
+      /^createClient options\.onWarning must be a function; got 5$/,
+    );
+    expect(() => createCore({ timeoutMs: '10' as never })).toThrow(
+      /^createCore options\.timeoutMs must be a number; got "10"$/,
+    );
+    expect(() => createClient({ rateLimit: { perMinute: 0 } })).toThrow(
+      /^createClient options\.rateLimit\.perMinute must be at least 1; got 0$/,
+    );
+    expect(() => createClient({ rateLimit: 'fast' as never })).toThrow(
+      /^createClient options\.rateLimit must be a boolean or an object; got "fast"$/,
+    );
+  });
+
   it('is accepted wherever a core is: a client is one', async () => {
     const client = createClient();
     expect(await getBrc20Token(client, ticker)).toEqual(await client.getBrc20Token(ticker));
