@@ -31,6 +31,9 @@ describe('describeValue', () => {
     ['undefined', undefined, 'undefined'],
     ['a number', 2.5, '2.5'],
     ['a boolean', true, 'true'],
+    ['a function, without its source', () => 'secret source', 'a function'],
+    ['a symbol with a long description, cut', Symbol('s'.repeat(100)), `Symbol(${'s'.repeat(32)}…`],
+    ['a bigint', 12n, '12'],
   ])('describes %s', (_name, value, want) => {
     expect(describeValue(value)).toBe(want);
   });
