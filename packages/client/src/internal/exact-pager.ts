@@ -1,8 +1,16 @@
 import type { WithResponse } from '../api-promise.js';
 import { ListInconsistentError, ListOutpacedError, ListReorgedError } from '../errors.js';
-import { keyOf, MAX_PAGE_SIZE, type PageBody, type PageRequest, type PageSource } from './list-page.js';
-import { type AimedRequest, OffsetAim, type Placement } from './offset-aim.js';
+import { keyOf, type PageBody, type PageRequest, type PageSource } from './list-page.js';
+import { type AimedRequest, OffsetAim, placement } from './offset-aim.js';
 import { type Chunk, type Frame, firstChunk } from './page-frame.js';
+import {
+  covers,
+  type InFlight,
+  MAX_ATTEMPTS_PER_POSITION,
+  requestBudget,
+  requestFor,
+} from './pager-requests.js';
+import { type Buffered, RowBuffer } from './row-buffer.js';
 import { linkedController } from './signals.js';
 
 export {
@@ -18,29 +26,6 @@ export type { Chunk, Frame } from './page-frame.js';
  * caller re-reads the list from its head ({@link ReorgPager}). Outside it, a {@link ListReorgedError}.
  */
 export class ReorgSignal extends ListReorgedError {}
-
-/**
- * Requests aimed at one position before giving up on it; keeps every iteration finite. Under the growth the pager
- * promises to keep up with, a position needs at most three (see {@link OffsetAim}).
- */
-const MAX_ATTEMPTS_PER_POSITION = 5;
-
-interface InFlight<TBody> {
-  request: PageRequest;
-  /** First position this request is aimed at (one before the first it is for: the overlap), and its size. */
-  pos: number;
-  limit: number;
-  /** How an offset-mode request was aimed. */
-  aimed: AimedRequest | undefined;
-  promise: Promise<WithResponse<TBody>>;
-}
-
-/** A row waiting to be delivered: its key, and the keys of the rows just before it in the answers that held it. */
-interface Buffered<TItem> {
-  item: TItem;
-  key: string;
-  before: string[];
-}
 
 export interface PagerOptions {
   pageSize: number;
@@ -75,7 +60,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
   readonly #source: PageSource<TItem, TBody>;
   readonly #options: PagerOptions;
   #frame: Mutable<Frame> | undefined;
-  readonly #buffer = new Map<number, Buffered<TItem>>();
+  readonly #buffer = new RowBuffer<TItem>();
   readonly #inFlight: InFlight<TBody>[] = [];
   readonly #attempts = new Map<number, number>();
   /** Key of the row delivered last (at `frame.next - 1`); `undefined` when not known (a param without one). */
@@ -178,20 +163,13 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     }
   }
 
-  /** Whether the row buffered at `pos` may follow the row delivered last (an answer showed them side by side). */
-  #linked(pos: number): boolean {
-    const entry = this.#buffer.get(pos);
-    if (!entry) return false;
-    return this.#lastKey === undefined || entry.before.includes(this.#lastKey);
-  }
-
   /** Moves every buffered row from `next` onwards that follows the row delivered before it into the output. */
   #takeContiguous(): TItem[] {
     const frame = this.#frame as Mutable<Frame>;
     const out: TItem[] = [];
     while (frame.next < frame.end && this.#buffer.has(frame.next)) {
       const entry = this.#buffer.get(frame.next) as Buffered<TItem>;
-      if (!this.#linked(frame.next)) {
+      if (!this.#buffer.linked(frame.next, this.#lastKey)) {
         // Shown after another row than the one delivered: the chain moved between the two answers.
         if (entry.before.length > 0) this.#reorged(frame.next - 1);
         break; // not shown after anything yet: ask for it with the row before
@@ -218,7 +196,10 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     // sent beside them can be outrun however it is aimed. Let them land (they may well cover `next`), then ask
     // alone, aimed from the freshest growth.
     const oneAtATime = frame.mode === 'offset' && frame.growing;
-    const needed = frame.next < frame.end && !this.#linked(frame.next) && !this.#covered(frame.next);
+    const needed =
+      frame.next < frame.end &&
+      !this.#buffer.linked(frame.next, this.#lastKey) &&
+      !covers(this.#inFlight, frame.next);
     if (needed && !(oneAtATime && this.#inFlight.length > 0)) {
       const tries = this.#attempts.get(frame.next) ?? 0;
       if (tries < MAX_ATTEMPTS_PER_POSITION) {
@@ -238,25 +219,17 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
       let pos = Math.max(this.#scheduledUpTo, frame.next);
       const stop = Math.min(frame.end, this.#prefetchEnd);
       while (this.#inFlight.length < this.#concurrency && pos < stop) {
-        if (!this.#buffer.has(pos) && !this.#covered(pos)) this.#issue(pos);
+        if (!this.#buffer.has(pos) && !covers(this.#inFlight, pos)) this.#issue(pos);
         pos = Math.max(pos + 1, this.#scheduledUpTo);
       }
     }
-  }
-
-  /** Whether a request in flight holds `pos` and the row before it. */
-  #covered(pos: number): boolean {
-    return this.#inFlight.some((f) => (f.pos < pos || f.pos === 0) && pos < f.pos + f.limit);
   }
 
   /** Requests the page for position `pos`, from the row before it (the overlap that links the answers). */
   #issue(pos: number): void {
     const frame = this.#frame as Mutable<Frame>;
     if (!Number.isFinite(this.#budget) && Number.isFinite(frame.end)) {
-      // Every page of what is left, each aimed at most MAX_ATTEMPTS_PER_POSITION times, plus the prefetches that
-      // may overshoot: nothing a consistent server needs more than.
-      const pages = Math.ceil((frame.end - frame.next) / Math.max(1, frame.pageSize - 1)) + 1;
-      this.#budget = this.#requests + (pages + this.#concurrency) * MAX_ATTEMPTS_PER_POSITION;
+      this.#budget = requestBudget(frame, this.#requests, this.#concurrency);
     }
     if (++this.#requests > this.#budget) {
       throw new ListInconsistentError(
@@ -264,26 +237,13 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
           'inconsistently',
       );
     }
-    const from = Math.max(0, pos - 1);
-    // One row more than a page when it starts with the row before: every request still brings a page of new rows.
-    const size = Math.min(MAX_PAGE_SIZE, frame.pageSize + (from < pos ? 1 : 0));
     const pending = this.#inFlight.filter((f) => f.aimed !== undefined && !f.aimed.answered);
     for (const other of pending) (other.aimed as AimedRequest).alone = false;
-    let request: PageRequest;
-    let aimed: AimedRequest | undefined;
-    if (frame.mode === 'cursor') {
-      request = {
-        cursor: frame.anchor as string,
-        offset: from,
-        limit: Math.max(1, Math.min(size, frame.end - from)),
-      };
-    } else {
-      // Always a full page: under growth the answer lands earlier than aimed, and the slack absorbs that.
-      const firstTry = (this.#attempts.get(pos) ?? 0) <= 1;
-      const target = (this.#aim as OffsetAim).aim(from, { alone: pending.length === 0, firstTry });
-      request = { offset: target.offset, limit: size };
-      aimed = target.aimed;
-    }
+    const firstTry = (this.#attempts.get(pos) ?? 0) <= 1;
+    const { request, aimed, from } = requestFor(frame, pos, this.#aim, {
+      alone: pending.length === 0,
+      firstTry,
+    });
     const promise = this.#source.fetch(request, this.#signal());
     // Growth is read as each answer lands, not when it is awaited: a prefetched page that landed early must stop
     // further prefetch at once. Failures surface when the page is awaited; until then nobody may be listening.
@@ -342,23 +302,9 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
         this.#aim?.answerPlaced(flight.aimed, placement(start, results.length, flight.pos));
       }
     }
-    let before: string | undefined;
-    results.forEach((item, i) => {
-      const pos = start + i;
-      const key = keyOf(this.#source, item);
-      if (pos === frame.next - 1 && this.#lastKey !== undefined && key !== this.#lastKey) this.#reorged(pos);
-      if (pos >= frame.next && pos < frame.end) {
-        const entry = this.#buffer.get(pos);
-        if (entry === undefined) {
-          this.#buffer.set(pos, { item, key, before: before === undefined ? [] : [before] });
-        } else if (entry.key !== key) {
-          this.#reorged(pos);
-        } else if (before !== undefined && !entry.before.includes(before)) {
-          entry.before.push(before);
-        }
-      }
-      before = key;
-    });
+    const keyOfItem = (item: TItem) => keyOf(this.#source, item);
+    const at = this.#buffer.place(start, results, keyOfItem, frame.next, frame.end, this.#lastKey);
+    if (at !== undefined) this.#reorged(at);
     // Only from an answer that agrees with the others: one that contradicts them tells nothing of the end.
     if (frame.mode === 'cursor' && (result.data as { prev_cursor?: unknown }).prev_cursor === null) {
       frame.end = Math.min(frame.end, start + results.length);
@@ -367,9 +313,3 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-/** Where a non-empty page of `count` rows starting at position `start` lies relative to position `next`. */
-function placement(start: number, count: number, next: number): Placement {
-  if (start > next) return 'after';
-  return start + count <= next ? 'before' : 'covered';
-}

@@ -121,3 +121,9 @@ export class OffsetAim {
     }
   }
 }
+
+/** Where a non-empty page of `count` rows starting at position `start` lies relative to position `next`. */
+export function placement(start: number, count: number, next: number): Placement {
+  if (start > next) return 'after';
+  return start + count <= next ? 'before' : 'covered';
+}
