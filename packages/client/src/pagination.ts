@@ -84,7 +84,7 @@ async function* itemsOf<TItem, TBody extends PageBody<TItem>>(
   list: ListPromise<TItem, TBody>,
 ): AsyncGenerator<TItem, void, undefined> {
   const { maxItems, signal } = list.call.options;
-  const limit = maxItems ?? Number.POSITIVE_INFINITY;
+  const limit = maxItems ?? Infinity;
   let count = 0;
   for await (const page of pagesOf(list)) {
     for (const item of page.results) {

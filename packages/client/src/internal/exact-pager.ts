@@ -1,6 +1,6 @@
 import type { WithResponse } from '../api-promise.js';
 import { ListInconsistentError, ListOutpacedError, ListReorgedError } from '../errors.js';
-import { keyOf, type PageBody, type PageRequest, type PageSource } from './list-page.js';
+import type { PageBody, PageRequest, PageSource } from './list-page.js';
 import { type AimedRequest, OffsetAim, placement } from './offset-aim.js';
 import { type Chunk, type Frame, firstChunk } from './page-frame.js';
 import {
@@ -10,7 +10,7 @@ import {
   requestBudget,
   requestFor,
 } from './pager-requests.js';
-import { type Buffered, RowBuffer } from './row-buffer.js';
+import { type Buffered, isLinked, placeRows, type RowBuffer } from './row-buffer.js';
 import { linkedController } from './signals.js';
 
 export {
@@ -60,14 +60,14 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
   readonly #source: PageSource<TItem, TBody>;
   readonly #options: PagerOptions;
   #frame: Mutable<Frame> | undefined;
-  readonly #buffer = new RowBuffer<TItem>();
+  readonly #buffer: RowBuffer<TItem> = new Map();
   readonly #inFlight: InFlight<TBody>[] = [];
   readonly #attempts = new Map<number, number>();
   /** Key of the row delivered last (at `frame.next - 1`); `undefined` when not known (a param without one). */
   #lastKey: string | undefined;
   #scheduledUpTo = 0;
   /** No prefetch at or past this position: an offset-mode request there came back empty. */
-  #prefetchEnd = Number.POSITIVE_INFINITY;
+  #prefetchEnd = Infinity;
   #last: WithResponse<TBody> | undefined;
   /** Offset mode: where to aim requests while the list grows. */
   #aim: OffsetAim | undefined;
@@ -77,14 +77,13 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
   readonly #maxItems: number;
   /** Requests sent, and the most the list's size justifies (set once the end is known). */
   #requests = 0;
-  #budget = Number.POSITIVE_INFINITY;
+  #budget = Infinity;
 
   constructor(source: PageSource<TItem, TBody>, options: PagerOptions) {
     this.#source = source;
     this.#options = options;
     this.#concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
-    this.#maxItems =
-      options.maxItems === undefined ? Number.POSITIVE_INFINITY : Math.max(0, options.maxItems);
+    this.#maxItems = options.maxItems === undefined ? Infinity : Math.max(0, options.maxItems);
     if (options.frame) {
       const frame = { ...options.frame };
       frame.end = Math.min(frame.end, frame.next + this.#maxItems);
@@ -169,7 +168,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     const out: TItem[] = [];
     while (frame.next < frame.end && this.#buffer.has(frame.next)) {
       const entry = this.#buffer.get(frame.next) as Buffered<TItem>;
-      if (!this.#buffer.linked(frame.next, this.#lastKey)) {
+      if (!isLinked(this.#buffer, frame.next, this.#lastKey)) {
         // Shown after another row than the one delivered: the chain moved between the two answers.
         if (entry.before.length > 0) this.#reorged(frame.next - 1);
         break; // not shown after anything yet: ask for it with the row before
@@ -198,7 +197,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     const oneAtATime = frame.mode === 'offset' && frame.growing;
     const needed =
       frame.next < frame.end &&
-      !this.#buffer.linked(frame.next, this.#lastKey) &&
+      !isLinked(this.#buffer, frame.next, this.#lastKey) &&
       !covers(this.#inFlight, frame.next);
     if (needed && !(oneAtATime && this.#inFlight.length > 0)) {
       const tries = this.#attempts.get(frame.next) ?? 0;
@@ -302,8 +301,7 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
         this.#aim?.answerPlaced(flight.aimed, placement(start, results.length, flight.pos));
       }
     }
-    const keyOfItem = (item: TItem) => keyOf(this.#source, item);
-    const at = this.#buffer.place(start, results, keyOfItem, frame.next, frame.end, this.#lastKey);
+    const at = placeRows(this.#buffer, this.#source, start, results, frame, this.#lastKey);
     if (at !== undefined) this.#reorged(at);
     // Only from an answer that agrees with the others: one that contradicts them tells nothing of the end.
     if (frame.mode === 'cursor' && (result.data as { prev_cursor?: unknown }).prev_cursor === null) {

@@ -48,7 +48,7 @@ export function toFrame(param: PageParam, hint?: unknown): Frame {
     anchor: cursor ?? undefined,
     total0: param.total,
     next: param.offset,
-    end: param.end ?? Number.POSITIVE_INFINITY,
+    end: param.end ?? Infinity,
     pageSize: param.limit,
     delta: growth,
     ahead: 0,

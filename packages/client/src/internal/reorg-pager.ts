@@ -56,7 +56,7 @@ export class ReorgPager<TItem, TBody extends PageBody<TItem>> {
   /** The row delivered last, which the next page must follow. */
   #last: { key: string; pos: number } | undefined;
   /** Rows still owed after `#last` when the scan began. */
-  #owed = Number.POSITIVE_INFINITY;
+  #owed = Infinity;
   /** `total` the positions of the frame left for the scan were counted in. */
   #total0 = 0;
   /** Where the scan met rows delivered before, and rows it delivered. */
@@ -77,7 +77,7 @@ export class ReorgPager<TItem, TBody extends PageBody<TItem>> {
       },
     };
     this.#options = options;
-    this.#left = options.maxItems ?? Number.POSITIVE_INFINITY;
+    this.#left = options.maxItems ?? Infinity;
     this.#complete = options.frame === undefined;
     if (options.frame && options.lastKey !== undefined) {
       this.#last = { key: options.lastKey, pos: options.frame.next - 1 };
@@ -155,7 +155,7 @@ export class ReorgPager<TItem, TBody extends PageBody<TItem>> {
     }
     if (this.#mode === 'pass') {
       const frame = this.#pager.frame;
-      this.#owed = frame ? frame.end - frame.next : Number.POSITIVE_INFINITY;
+      this.#owed = frame ? frame.end - frame.next : Infinity;
       this.#total0 = frame ? frame.total0 : 0;
     }
     this.#pager.close();
