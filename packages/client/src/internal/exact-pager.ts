@@ -239,11 +239,9 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     const pending = this.#inFlight.filter((f) => f.aimed !== undefined && !f.aimed.answered);
     for (const other of pending) (other.aimed as AimedRequest).alone = false;
     const firstTry = (this.#attempts.get(pos) ?? 0) <= 1;
-    const { request, aimed, from } = requestFor(frame, pos, this.#aim, {
-      alone: pending.length === 0,
-      firstTry,
-    });
-    const promise = this.#source.fetch(request, this.#signal());
+    const planned = requestFor(frame, pos, this.#aim, { alone: pending.length === 0, firstTry });
+    const { aimed } = planned;
+    const promise = this.#source.fetch(planned.request, this.#signal());
     // Growth is read as each answer lands, not when it is awaited: a prefetched page that landed early must stop
     // further prefetch at once. Failures surface when the page is awaited; until then nobody may be listening.
     promise.then(
@@ -256,9 +254,8 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
         if (aimed) aimed.answered = true;
       },
     );
-    const limit = request.limit as number;
-    this.#inFlight.push({ request, pos: from, limit, aimed, promise });
-    this.#scheduledUpTo = Math.max(this.#scheduledUpTo, from + limit);
+    this.#inFlight.push({ ...planned, promise });
+    this.#scheduledUpTo = Math.max(this.#scheduledUpTo, planned.pos + planned.limit);
   }
 
   /** Maps one response onto original positions and buffers what is still wanted. */

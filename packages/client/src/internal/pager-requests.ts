@@ -43,14 +43,19 @@ export function requestFor(
   pos: number,
   aim: OffsetAim | undefined,
   how: { alone: boolean; firstTry: boolean },
-): { request: PageRequest; aimed: AimedRequest | undefined; from: number } {
+): Omit<InFlight<unknown>, 'promise'> {
   const from = Math.max(0, pos - 1);
   const size = Math.min(MAX_PAGE_SIZE, frame.pageSize + (from < pos ? 1 : 0));
   if (frame.mode === 'cursor') {
     const limit = Math.max(1, Math.min(size, frame.end - from));
-    return { request: { cursor: frame.anchor as string, offset: from, limit }, aimed: undefined, from };
+    return {
+      request: { cursor: frame.anchor as string, offset: from, limit },
+      pos: from,
+      limit,
+      aimed: undefined,
+    };
   }
   // Always a full page: under growth the answer lands earlier than aimed, and the slack absorbs that.
   const target = (aim as OffsetAim).aim(from, how);
-  return { request: { offset: target.offset, limit: size }, aimed: target.aimed, from };
+  return { request: { offset: target.offset, limit: size }, pos: from, limit: size, aimed: target.aimed };
 }
