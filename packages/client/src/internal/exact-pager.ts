@@ -94,9 +94,9 @@ export class ExactPager<TItem, TBody extends PageBody<TItem>> {
     }
   }
 
-  /** Where the iteration stands (`undefined` before the first page). */
+  /** Where the iteration stands (`undefined` before the first page); read-only, the pager moves it on. */
   get frame(): Frame | undefined {
-    return this.#frame ? { ...this.#frame } : undefined;
+    return this.#frame;
   }
 
   /** The next deliverable items, `null` once nothing is left (without a request when that is already known). */

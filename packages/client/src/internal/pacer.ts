@@ -2,8 +2,9 @@ import { TimeoutError } from '../errors.js';
 import type { RateLimitOptions } from '../options.js';
 import { DEFAULT_RETRY_POLICY, parseRateLimitResetMs, parseRetryAfterMs, sleep } from '../retry.js';
 
-/** Hiro's published limits: requests per minute without and with an API key. */
-const HIRO_RATE_LIMITS = /* @__PURE__ */ Object.freeze({ perMinute: 50, perMinuteWithKey: 500 });
+/** Hiro's published limits: requests per minute without an API key, and with one. */
+const HIRO_PER_MINUTE = 50;
+const HIRO_PER_MINUTE_WITH_KEY = 500;
 
 /** Slack added to each window: the server counts a request when it arrives, a little after it was started here. */
 const MARGIN_MS = 1000;
@@ -31,8 +32,7 @@ export class Pacer {
     maxPauseMs: number = DEFAULT_RETRY_POLICY.maxRetryAfterMs,
   ) {
     const settings = option === true ? {} : option;
-    const perMinute =
-      settings.perMinute ?? (hasApiKey ? HIRO_RATE_LIMITS.perMinuteWithKey : HIRO_RATE_LIMITS.perMinute);
+    const perMinute = settings.perMinute ?? (hasApiKey ? HIRO_PER_MINUTE_WITH_KEY : HIRO_PER_MINUTE);
     this.#windows = [{ size: Math.floor(perMinute), ms: 60_000 + MARGIN_MS }];
     if (settings.perSecond !== undefined) {
       this.#windows.push({ size: Math.floor(settings.perSecond), ms: 1000 + MARGIN_MS / 10 });
