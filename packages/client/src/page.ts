@@ -151,20 +151,28 @@ export class ListPromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
 
   /** @internal */
   readonly call: ListCall<TItem, TBody>;
-  /** Lets the first page load (once) and gives it with its response. */
-  readonly #first: () => Promise<WithResponse<Page<TItem, TBody>>>;
+  /** The first page with its response, once `#load` lets it start. */
+  readonly #first: Promise<WithResponse<Page<TItem, TBody>>>;
+  readonly #load: () => void;
 
   /** @internal Returned by list calls. */
   constructor(source: ListSource<TItem, TBody>, start: ListStart, options: IterationOptions = {}) {
     const call = { source, start, options, iterated: false };
     let load = () => {};
     const first = new Promise<void>((resolve) => (load = resolve)).then(() => loadFirst(call));
-    super((resolve, reject) => first.then(({ data }) => resolve(data), reject));
+    let settle:
+      | { resolve: (page: Page<TItem, TBody>) => void; reject: (reason: unknown) => void }
+      | undefined;
+    super((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    // No closure holds `first` (only fields do): a page kept in a closure's context lived on to the next full GC,
+    // and every page then cost a copy in each young-generation collection.
+    const { resolve, reject } = settle as NonNullable<typeof settle>;
+    first.then(({ data }) => resolve(data), reject);
     this.call = call;
-    this.#first = () => {
-      load();
-      return first;
-    };
+    this.#first = first;
+    this.#load = load;
     // Iterating only must not report the first page's failure as unhandled.
     markHandled(this);
     // A real promise settles without being asked to; iteration started in the same turn skips the first page's
@@ -174,7 +182,8 @@ export class ListPromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
 
   /** The first page together with its raw `Response`. */
   withResponse(): Promise<WithResponse<Page<TItem, TBody>>> {
-    return this.#first();
+    this.#load();
+    return this.#first;
   }
 
   // biome-ignore lint/suspicious/noThenProperty: a Promise subclass; awaiting it after iteration began fetches the first page.
@@ -184,7 +193,7 @@ export class ListPromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
     onrejected?: ((reason: any) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
     // Awaited after iteration started: the first page is fetched now.
-    this.#first();
+    this.#load();
     return super.then(onfulfilled, onrejected);
   }
 }
