@@ -72,19 +72,20 @@ export const TRANSACTION_EVENTS: ListSpec = {
  */
 export function itemProblem(data: unknown, { field, type, identity }: ListSpec): string | undefined {
   const { results } = data as { results: unknown[] };
+  // Messages are built only for a bad item: a good page costs one map of identities.
   const seen = new Map<unknown, number>();
   for (let i = 0; i < results.length; i++) {
     const item = results[i];
-    const at = `results[${i}]`;
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      return `${at} must be an object; got ${item === null ? 'null' : Array.isArray(item) ? 'an array' : typeof item}`;
+      return `results[${i}] must be an object; got ${item === null ? 'null' : Array.isArray(item) ? 'an array' : typeof item}`;
     }
     const value = identity(item as never);
     if (typeof value !== type || (type === 'number' && !Number.isFinite(value))) {
-      return `${at}.${field} must be a ${type}; got ${value === null ? 'null' : typeof value}`;
+      return `results[${i}].${field} must be a ${type}; got ${value === null ? 'null' : typeof value}`;
     }
     const earlier = seen.get(value);
-    if (earlier !== undefined) return `${at}.${field} repeats results[${earlier}].${field} (${value})`;
+    if (earlier !== undefined)
+      return `results[${i}].${field} repeats results[${earlier}].${field} (${value})`;
     seen.set(value, i);
   }
   return undefined;

@@ -96,8 +96,9 @@ export class CallSignals {
     this.timedOut = false;
     this.deadlineHit = false;
     this.#linked?.dispose();
-    this.#linked = linkedController(this.#callers);
-    const { controller } = this.#linked;
+    // Without a caller signal there is nothing to link: a bare controller, the common case, costs least.
+    this.#linked = this.#callers.length > 0 ? linkedController(this.#callers) : undefined;
+    const controller = this.#linked?.controller ?? new AbortController();
     const left = this.remaining();
     const own = this.#timeoutMs > 0 ? this.#timeoutMs : Number.POSITIVE_INFINITY;
     const ms = Math.min(own, left);
