@@ -91,17 +91,19 @@ export class CallSignals {
     return this.deadlineAt - Date.now();
   }
 
-  /** Starts an attempt: its signal (to hand to `fetch`), with its time limit running. */
-  attempt(): AbortSignal {
+  /** Starts an attempt: its signal (to hand to `fetch`), with its time limit running; none if nothing can abort it. */
+  attempt(): AbortSignal | undefined {
     this.timedOut = false;
     this.deadlineHit = false;
     this.#linked?.dispose();
-    // Without a caller signal there is nothing to link: a bare controller, the common case, costs least.
-    this.#linked = this.#callers.length > 0 ? linkedController(this.#callers) : undefined;
-    const controller = this.#linked?.controller ?? new AbortController();
     const left = this.remaining();
     const own = this.#timeoutMs > 0 ? this.#timeoutMs : Number.POSITIVE_INFINITY;
     const ms = Math.min(own, left);
+    // A signal costs every request (the runtime links it, and keeps it until a full GC): none when nothing can abort.
+    if (this.#callers.length === 0 && !Number.isFinite(ms)) return undefined;
+    // Without a caller signal there is nothing to link: a bare controller costs least.
+    this.#linked = this.#callers.length > 0 ? linkedController(this.#callers) : undefined;
+    const controller = this.#linked?.controller ?? new AbortController();
     if (Number.isFinite(ms)) {
       const byDeadline = left <= own;
       // Chained past 2^31 - 1 ms: one plain timer would fire a limit of 25 days or more after 1 ms.

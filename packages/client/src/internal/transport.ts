@@ -181,7 +181,9 @@ export async function send<T>(
         const stopped = signals.aborted();
         if (stopped) throw interrupted(stopped.reason);
         if (signals.remaining() <= 0) throw deadlineError(where(), deadlineMs);
-        const init: AttemptInit = { fetch: fetchOnce, signal: signals.attempt(), redirect: 'manual' };
+        const init: AttemptInit = { fetch: fetchOnce, redirect: 'manual' };
+        const signal = signals.attempt();
+        if (signal) init.signal = signal;
         if (options?.headers !== undefined) init.headers = options.headers;
         const result = await attempt(init);
         const { status, headers } = result.response;

@@ -254,6 +254,29 @@ describe('transport: timeouts and aborts', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('runs a timer per attempt only when a time limit can fire', async () => {
+    const timers: number[] = [];
+    const { fetch } = fakeFetch(() => {
+      timers.push(vi.getTimerCount());
+      return json(BLOCK);
+    });
+    await createClient({ fetch }).getBlockByBurnBlockHeight(1);
+    await createClient({ fetch, timeoutMs: 0, deadlineMs: 0 }).getBlockByBurnBlockHeight(1);
+    expect(timers).toEqual([1, 0]);
+  });
+
+  it('still aborts a call that has no time limit when its signal aborts', async () => {
+    const fetch = hangingFetch();
+    const controller = new AbortController();
+    const client = createClient({ fetch, timeoutMs: 0, deadlineMs: 0 });
+    const promise = client.getBrc20Token('ordi', { signal: controller.signal });
+    const assertion = expect(promise).rejects.toBeInstanceOf(AbortError);
+    await vi.advanceTimersByTimeAsync(10);
+    controller.abort();
+    await assertion;
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('honours the client-level signal and an already-aborted signal', async () => {
     const { fetch } = fakeFetch(() => json(BLOCK));
     const client = createClient({ fetch, signal: AbortSignal.abort() });
