@@ -43,13 +43,7 @@ export function listCall<TItem, TBody extends PageBody<TItem>>(
         const { offset, limit, cursor } = request;
         const params = { path: pathParams(), query: { ...rest, offset, limit, cursor } };
         const get = (init: object) => (state.api.GET as AnyGet<TBody>)(path, { params, ...init });
-        // The caller's own options as they are when the request stops on their signal (the first page's case).
-        return send(
-          state.config,
-          get,
-          signal === options.signal ? options : { ...options, signal },
-          description,
-        );
+        return send(state.config, get, { ...options, signal }, description);
       }),
   };
   return new Kind<TItem, TBody>(source, query, options);

@@ -78,7 +78,7 @@ export class CallSignals {
     this.#callers = callers;
     this.#timeoutMs = limit(timeoutMs);
     const deadline = limit(deadlineMs);
-    this.deadlineAt = deadline > 0 ? Date.now() + deadline : Number.POSITIVE_INFINITY;
+    this.deadlineAt = deadline ? Date.now() + deadline : Number.POSITIVE_INFINITY;
   }
 
   /** The caller signal that has aborted, if any: the call stops there. */
@@ -97,14 +97,14 @@ export class CallSignals {
     this.deadlineHit = false;
     this.#linked?.dispose();
     const left = this.remaining();
-    const own = this.#timeoutMs > 0 ? this.#timeoutMs : Number.POSITIVE_INFINITY;
+    const own = this.#timeoutMs || Number.POSITIVE_INFINITY;
     const ms = Math.min(own, left);
+    const timed = ms < Number.POSITIVE_INFINITY;
     // A signal costs every request (the runtime links it, and keeps it until a full GC): none when nothing can abort.
-    if (this.#callers.length === 0 && !Number.isFinite(ms)) return undefined;
-    // Without a caller signal there is nothing to link: a bare controller costs least.
-    this.#linked = this.#callers.length > 0 ? linkedController(this.#callers) : undefined;
-    const controller = this.#linked?.controller ?? new AbortController();
-    if (Number.isFinite(ms)) {
+    if (!timed && this.#callers.length === 0) return undefined;
+    this.#linked = linkedController(this.#callers);
+    const { controller } = this.#linked;
+    if (timed) {
       const byDeadline = left <= own;
       // Chained past 2^31 - 1 ms: one plain timer would fire a limit of 25 days or more after 1 ms.
       this.#cancelTimer = setLongTimeout(
@@ -141,5 +141,6 @@ export class CallSignals {
 
 /** A time limit option as milliseconds, `0` meaning none (`0`, `Infinity` and `undefined` all mean none). */
 function limit(ms: number | undefined): number {
-  return ms !== undefined && ms > 0 && ms < Number.POSITIVE_INFINITY ? ms : 0;
+  // `undefined > 0` is false.
+  return (ms as number) > 0 && (ms as number) < Number.POSITIVE_INFINITY ? (ms as number) : 0;
 }

@@ -57,7 +57,8 @@ export interface TransportConfig {
 
 /** What each attempt hands to openapi-fetch. */
 export interface AttemptInit {
-  signal?: AbortSignal;
+  /** None when nothing can abort the attempt (no time limit, no caller signal). */
+  signal: AbortSignal | undefined;
   fetch: FetchFn;
   headers?: HeadersOption;
   redirect: 'manual';
@@ -100,9 +101,7 @@ export async function send<T>(
     const headers = buildHeaders(options.headers, 'headers');
     secrets = [...secrets, ...credentialValues(headers, config.credentialHeaders)];
   }
-  const callers: AbortSignal[] = [];
-  if (config.signal) callers.push(config.signal);
-  if (options?.signal) callers.push(options.signal);
+  const callers = [config.signal, options?.signal].filter((s): s is AbortSignal => !!s);
   const timeoutMs = options?.timeoutMs ?? config.timeoutMs;
   const deadlineMs = options?.deadlineMs ?? config.deadlineMs;
   const signals = new CallSignals(callers, timeoutMs, deadlineMs);
@@ -181,9 +180,7 @@ export async function send<T>(
         const stopped = signals.aborted();
         if (stopped) throw interrupted(stopped.reason);
         if (signals.remaining() <= 0) throw deadlineError(where(), deadlineMs);
-        const init: AttemptInit = { fetch: fetchOnce, redirect: 'manual' };
-        const signal = signals.attempt();
-        if (signal) init.signal = signal;
+        const init: AttemptInit = { fetch: fetchOnce, signal: signals.attempt(), redirect: 'manual' };
         if (options?.headers !== undefined) init.headers = options.headers;
         const result = await attempt(init);
         const { status, headers } = result.response;
