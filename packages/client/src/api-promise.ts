@@ -27,13 +27,8 @@ export class ApiPromise<T> extends Promise<T> {
 
   /** @internal Returned by client calls. */
   constructor(inner: Promise<WithResponse<T>>) {
-    let settle: { resolve: (value: T) => void; reject: (reason: unknown) => void } | undefined;
-    super((resolve, reject) => {
-      settle = { resolve, reject };
-    });
+    super((resolve, reject) => inner.then(({ data }) => resolve(data), reject));
     this.#inner = inner;
-    const { resolve, reject } = settle as NonNullable<typeof settle>;
-    inner.then(({ data }) => resolve(data), reject);
     // A caller who only uses `withResponse()` handles the failure there: this promise must not report it again.
     markHandled(this);
   }

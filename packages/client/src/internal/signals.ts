@@ -99,12 +99,11 @@ export class CallSignals {
     const left = this.remaining();
     const own = this.#timeoutMs || Number.POSITIVE_INFINITY;
     const ms = Math.min(own, left);
-    const timed = ms < Number.POSITIVE_INFINITY;
     // A signal costs every request (the runtime links it, and keeps it until a full GC): none when nothing can abort.
-    if (!timed && this.#callers.length === 0) return undefined;
+    if (!Number.isFinite(ms) && this.#callers.length === 0) return undefined;
     this.#linked = linkedController(this.#callers);
     const { controller } = this.#linked;
-    if (timed) {
+    if (Number.isFinite(ms)) {
       const byDeadline = left <= own;
       // Chained past 2^31 - 1 ms: one plain timer would fire a limit of 25 days or more after 1 ms.
       this.#cancelTimer = setLongTimeout(
