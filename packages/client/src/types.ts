@@ -12,3 +12,17 @@ type ErrorBodies<Op> = Op extends { responses: infer Rs }
  * server sent something that is not JSON, or `undefined` when it sent nothing.
  */
 export type ApiErrorBody = ErrorBodies<operations[keyof operations]> | string | undefined;
+
+/** What an {@link ApiError} is built from: one non-2xx response and the request that caused it. */
+export interface ApiErrorInit {
+  status: number;
+  body: ApiErrorBody;
+  headers: Headers;
+  method: string;
+  url: string;
+  /**
+   * Values (the API key) to blank out of the message, the body and the header values, in case the server echoes
+   * them back: the error is logged and serialized far more often than the response it came from.
+   */
+  secrets?: readonly string[];
+}

@@ -1,21 +1,9 @@
 import { redact } from '../internal/redact.js';
 import { formatApiErrorMessage, readString, redactResponseData } from '../internal/response-message.js';
-import type { ApiErrorBody } from '../types.js';
+import type { ApiErrorBody, ApiErrorInit } from '../types.js';
 import { BlockindexError, ERROR_KIND } from './blockindex-error.js';
 
-/** What an {@link ApiError} is built from: one non-2xx response and the request that caused it. */
-export interface ApiErrorInit {
-  status: number;
-  body: ApiErrorBody;
-  headers: Headers;
-  method: string;
-  url: string;
-  /**
-   * Values (the API key) to blank out of the message, the body and the header values, in case the server echoes
-   * them back: the error is logged and serialized far more often than the response it came from.
-   */
-  secrets?: readonly string[];
-}
+export type { ApiErrorInit };
 
 /** The server answered with a non-2xx status; subclasses narrow it by status family. */
 export class ApiError extends BlockindexError {

@@ -1,23 +1,13 @@
-import type { ApiErrorBody } from '../types.js';
+import type { ApiErrorInit } from '../types.js';
 import { clip } from './describe.js';
 import { redact, redactHeaders, redactJson } from './redact.js';
 import { statusText } from './status-text.js';
-
-/** One non-2xx response and its request (an `ApiErrorInit`, declared here so no public module is imported back). */
-interface Answer {
-  status: number;
-  body: ApiErrorBody;
-  headers: Headers;
-  method: string;
-  url: string;
-  secrets?: readonly string[];
-}
 
 /**
  * The init with the secrets taken out of everything the server sent. Done before formatting, so that truncating
  * the message can never cut a secret in half and leave a piece that no longer matches.
  */
-export function redactResponseData<T extends Answer>(init: T): T {
+export function redactResponseData<T extends ApiErrorInit>(init: T): T {
   return {
     ...init,
     body: redactJson(init.body, init.secrets),
@@ -27,7 +17,7 @@ export function redactResponseData<T extends Answer>(init: T): T {
 }
 
 /** `"<status> <METHOD> <path>: <what the server said>"`, with fallbacks when it said nothing useful. */
-export function formatApiErrorMessage(init: Answer): string {
+export function formatApiErrorMessage(init: ApiErrorInit): string {
   return headline(init.status, init.method, init.url, describeBody(init));
 }
 
@@ -38,7 +28,7 @@ export function headline(status: number, method: string, url: string, what: stri
 
 const MAX_DETAIL = 200;
 
-function describeBody({ status, body, headers }: Answer): string {
+function describeBody({ status, body, headers }: ApiErrorInit): string {
   const fallback = statusText(status);
   if (body === undefined || body === null) return `${fallback} (empty body)`;
   if (typeof body === 'string') {
