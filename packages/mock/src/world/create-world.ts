@@ -1,7 +1,7 @@
 import { toBlock } from './blocks';
 import { copyBrc20, makeBrc20Token, seedBrc20Tokens } from './brc20';
 import { toSmartContractStatus } from './contracts';
-import { DEFAULT_WORLD } from './default-world';
+import { DEFAULT_TIP, DEFAULT_WORLD } from './default-world';
 import { principalEtag, transactionEtag } from './etags';
 import { buildFixtures } from './fixtures';
 import { type ChainSize, generateChain } from './genesis';
@@ -49,7 +49,7 @@ function buildWorld(options: WorldOptions, eager: boolean): World {
   };
   // The default world (when this build ships its snapshot) generates each block's transactions on first read.
   const snapshot = eager ? undefined : snapshotFor(seed, size);
-  const generated = generateChain(seed, size, snapshot ? { later: lazyChain(snapshot) } : {});
+  const generated = generateChain(seed, size, snapshot ? { later: lazyChain(snapshot, DEFAULT_TIP) } : {});
   const { chain } = generated;
   const { index } = chain;
   // Seeded on first use: drawing the tokens' Bitcoin addresses is work most worlds never need.

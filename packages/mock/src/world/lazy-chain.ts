@@ -10,6 +10,7 @@ import { touchedPrincipals } from './indexes';
 import { LaterTx, type LaterTxSource } from './later-tx';
 import type { BlockRecord, TxRecord } from './model';
 import { type RandomState, resumeRandom } from './random';
+import { decodeTipBlock, type StoredTip, TIP_BLOCKS } from './tip-records';
 import { DEPLOY_STATUSES, HEADER_FIELDS, replayDeltas, type WorldSnapshot } from './world-snapshot';
 
 const ZERO_HASH = `0x${'0'.repeat(64)}`;
@@ -23,9 +24,10 @@ const WIDTH = HEADER_FIELDS.length;
  * A chain indexed from a snapshot, each block's transactions generated when first read: the block's own stream
  * (where its header left it), the generation state replayed from the snapshot up to the block before, and the
  * same builders as eager generation, so every record is the one eager generation makes. What the generated block
- * must agree with (its id stream, its principals) is checked, and a stale snapshot fails loudly.
+ * must agree with (its id stream, its principals) is checked, and a stale snapshot fails loudly. The newest
+ * blocks' records come from `storedTip` (the JSON of a {@link StoredTip}, parsed on first read) when given.
  */
-export function lazyChain(snapshot: WorldSnapshot): LaterChain {
+export function lazyChain(snapshot: WorldSnapshot, storedTip?: string): LaterChain {
   const { principals, touched, headers, hashes } = snapshot;
   const name = (n: number) => principals[n] as string;
   // Written by generation, which encoded every address of them: their checksums hold.
@@ -49,9 +51,15 @@ export function lazyChain(snapshot: WorldSnapshot): LaterChain {
   const checkpoints: ChainState[] = [];
   let specs: () => readonly BlockSpec[] = () => [];
 
+  let tip: StoredTip | undefined;
   const generate = (source: BlockSource): TxRecord[] => {
-    const { block, count } = source;
+    const { block } = source;
     const { height } = block;
+    if (storedTip !== undefined && height > snapshot.blocks - TIP_BLOCKS) {
+      tip ??= JSON.parse(storedTip) as StoredTip;
+      const stored = decodeTipBlock(tip, block, source.ids());
+      if (stored) return checked(source, stored);
+    }
     const spec = specs()[height - 1];
     const from = Math.floor((height - 1) / CHECKPOINT);
     const checkpoint = checkpoints[from];
@@ -65,8 +73,14 @@ export function lazyChain(snapshot: WorldSnapshot): LaterChain {
     const drafts = blockDrafts(rng, state, spec, block.burnHeight, numberAt(height, 4) === 1, tenure);
     const expected = idStreamOf(snapshot, height);
     if (rng.state().some((word, i) => word !== expected[i])) throw stale(`block ${height} drew differently`);
-    const { txs } = assembleBlock(rng, block, drafts);
-    if (txs.length !== count) throw stale(`block ${height} has ${txs.length} transactions, not ${count}`);
+    return checked(source, assembleBlock(rng, block, drafts).txs);
+  };
+
+  /** `txs`, once they are as many as the snapshot says and touch the principals it lists. */
+  const checked = (source: BlockSource, txs: TxRecord[]): TxRecord[] => {
+    const { height } = source.block;
+    if (txs.length !== source.count)
+      throw stale(`block ${height} has ${txs.length} transactions, not ${source.count}`);
     let at = source.offset;
     txs.forEach((tx, i) => {
       const n = touched[at] as number;

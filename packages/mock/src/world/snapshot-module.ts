@@ -1,12 +1,14 @@
 import { recordWorldSnapshot } from './snapshot-record';
+import { encodeTip, TIP_BLOCKS } from './tip-records';
 
 /** The world `createWorld()` makes without options: the one the snapshot is shipped for. */
 export const DEFAULT_SIZE = { seed: 1, blocks: 300, transactionsPerBlock: 10, addresses: 40 } as const;
 
 /** The text of src/world/generated/default-world.ts: the snapshot of `size`'s world, parsed once at import. */
 export function defaultWorldModule(size: typeof DEFAULT_SIZE): string {
-  const snapshot = recordWorldSnapshot(size.seed, size);
+  const { snapshot, blocks } = recordWorldSnapshot(size.seed, size);
   const json = JSON.stringify(snapshot);
+  const tip = JSON.stringify(encodeTip(blocks.slice(-TIP_BLOCKS)));
   // In single quotes without one escape (principals and hex have neither quotes nor backslashes), the literal is
   // read at the scanner's fast path.
   if (/['\\\n]/.test(json)) throw new Error('the snapshot has a quote, backslash or newline to escape');
@@ -17,6 +19,9 @@ export function defaultWorldModule(size: typeof DEFAULT_SIZE): string {
     '/** The default world (seed 1, default sizes) in numbers: see WorldSnapshot. */',
     // JSON.parse of a string literal is parsed faster than the same data as an object literal.
     `export const DEFAULT_WORLD_DATA: WorldSnapshot | undefined = JSON.parse('${json}');`,
+    '',
+    '/** The records of its newest blocks: the JSON of a StoredTip, parsed when one of them is first read. */',
+    `export const DEFAULT_WORLD_TIP: string | undefined = '${tip.replace(/[\\']/g, '\\$&')}';`,
     '',
   ].join('\n');
 }

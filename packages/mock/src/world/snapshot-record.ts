@@ -6,10 +6,13 @@ import type { BlockDelta, ContractRow, WorldSnapshot } from './world-snapshot';
 import { DEPLOY_STATUSES } from './world-snapshot';
 
 /**
- * Generates a world eagerly and records its snapshot (see {@link WorldSnapshot}): what
+ * Generates a world eagerly and records its snapshot (see {@link WorldSnapshot}), with its blocks: what
  * `scripts/generate-default-world.ts` writes and `test/world/default-world.test.ts` compares.
  */
-export function recordWorldSnapshot(seed: number, size: ChainSize): WorldSnapshot {
+export function recordWorldSnapshot(
+  seed: number,
+  size: ChainSize,
+): { snapshot: WorldSnapshot; blocks: readonly BlockRecord[] } {
   const principals: string[] = [];
   const numbers = new Map<string, number>();
   const id = (principal: string): number => {
@@ -107,7 +110,7 @@ export function recordWorldSnapshot(seed: number, size: ChainSize): WorldSnapsho
   };
   const generated = generateChain(seed, size, { observer });
   const { accounts } = generated.chain.state;
-  return {
+  const snapshot: WorldSnapshot = {
     format: 1,
     seed,
     blocks: size.blocks,
@@ -131,6 +134,7 @@ export function recordWorldSnapshot(seed: number, size: ChainSize): WorldSnapsho
     fixtureBurnHeight: generated.fixtureBurnHeight,
     nakamotoFrom,
   };
+  return { snapshot, blocks: generated.chain.index.blocks };
 }
 
 function statusNumber(status: string): number {

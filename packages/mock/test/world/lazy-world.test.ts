@@ -3,43 +3,7 @@ import { createWorld, type World } from '../../src/world';
 import { createEagerWorld } from '../../src/world/create-world';
 import { DEFAULT_WORLD } from '../../src/world/default-world';
 import { createRandom } from '../../src/world/random';
-
-/** Every record of a world as the API shows it: each block, each transaction, each principal's list. */
-function everything(world: World): Map<string, string> {
-  const out = new Map<string, string>();
-  const put = (key: string, value: unknown) => out.set(key, JSON.stringify(value));
-  put('fixtures', world.fixtures);
-  put('tip', world.tip);
-  put('principals', world.principals());
-  put('maxReorgDepth', world.maxReorgDepth);
-  for (let height = 1; height <= world.tip.height; height++) {
-    const block = world.getBlockByHeight(height);
-    put(`block ${height}`, block);
-    for (const txId of block?.txs ?? []) {
-      put(`tx ${txId}`, world.getTransaction(txId));
-      put(`etag ${txId}`, world.transactionEtag(txId));
-    }
-  }
-  for (const principal of world.principals()) {
-    put(`txs ${principal}`, world.listAddressTransactions(principal, { limit: 50, offset: 0 }));
-    put(`etag ${principal}`, world.principalEtag(principal));
-    put(
-      `transfers ${principal}`,
-      world.listTransactionsWithTransfers(principal, { limit: 50, offset: 0, unanchored: false }),
-    );
-    if (principal.includes('.')) put(`status ${principal}`, world.getSmartContractStatus(principal));
-  }
-  put(
-    'pending',
-    world.fixtures.contractIds.map((id) => world.getSmartContractStatus(id)),
-  );
-  return out;
-}
-
-function expectSame(lazy: Map<string, string>, eager: Map<string, string>): void {
-  expect([...lazy.keys()]).toEqual([...eager.keys()]);
-  for (const [key, json] of eager) expect(lazy.get(key), key).toBe(json);
-}
+import { everything, expectSame } from './world-answers';
 
 describe('the default world from its snapshot', () => {
   it('is shipped for the default options, so createWorld() starts from it', () => {
