@@ -1,3 +1,4 @@
+import type { StoredTip } from './tip-records';
 import type { WorldSnapshot } from './world-snapshot';
 
 /**
@@ -7,4 +8,4 @@ import type { WorldSnapshot } from './world-snapshot';
 export const DEFAULT_WORLD_DATA: WorldSnapshot | undefined = undefined;
 
 /** No stored records of the newest blocks either. */
-export const DEFAULT_WORLD_TIP: string | undefined = undefined;
+export const DEFAULT_WORLD_TIP: StoredTip | undefined = undefined;

@@ -6,8 +6,8 @@ import type { AnchorMode, PostCondition, PostConditionMode, TransactionStatus } 
 export interface LaterTxSource {
   /** The block's transaction ids, drawn without generating the transactions. */
   ids(): readonly string[];
-  /** The block's transactions, generated on the first call. */
-  records(): readonly TxRecord[];
+  /** The block's transaction at `txIndex`, generated (or read from a stored tip) on the first call. */
+  record(txIndex: number): TxRecord;
 }
 
 /**
@@ -27,7 +27,7 @@ export class LaterTx implements TxRecord {
 
   /** The generated record (whose `block` is a copy of this one's: read `block` here). */
   get record(): TxRecord {
-    this.#record ??= this.source.records()[this.txIndex] as TxRecord;
+    this.#record ??= this.source.record(this.txIndex);
     return this.#record;
   }
   get txId(): string {

@@ -10,7 +10,7 @@ import { touchedPrincipals } from './indexes';
 import { LaterTx, type LaterTxSource } from './later-tx';
 import type { BlockRecord, TxRecord } from './model';
 import { type RandomState, resumeRandom } from './random';
-import { decodeTipBlock, type StoredTip, TIP_BLOCKS } from './tip-records';
+import { readTipBlock, type StoredTip, type TipBlock } from './tip-records';
 import { DEPLOY_STATUSES, HEADER_FIELDS, replayDeltas, type WorldSnapshot } from './world-snapshot';
 
 const ZERO_HASH = `0x${'0'.repeat(64)}`;
@@ -25,9 +25,9 @@ const WIDTH = HEADER_FIELDS.length;
  * (where its header left it), the generation state replayed from the snapshot up to the block before, and the
  * same builders as eager generation, so every record is the one eager generation makes. What the generated block
  * must agree with (its id stream, its principals) is checked, and a stale snapshot fails loudly. The newest
- * blocks' records come from `storedTip` (the JSON of a {@link StoredTip}, parsed on first read) when given.
+ * blocks' records come from `tip` when given.
  */
-export function lazyChain(snapshot: WorldSnapshot, storedTip?: string): LaterChain {
+export function lazyChain(snapshot: WorldSnapshot, tip?: StoredTip): LaterChain {
   const { principals, touched, headers, hashes } = snapshot;
   const name = (n: number) => principals[n] as string;
   // Written by generation, which encoded every address of them: their checksums hold.
@@ -51,15 +51,9 @@ export function lazyChain(snapshot: WorldSnapshot, storedTip?: string): LaterCha
   const checkpoints: ChainState[] = [];
   let specs: () => readonly BlockSpec[] = () => [];
 
-  let tip: StoredTip | undefined;
   const generate = (source: BlockSource): TxRecord[] => {
     const { block } = source;
     const { height } = block;
-    if (storedTip !== undefined && height > snapshot.blocks - TIP_BLOCKS) {
-      tip ??= JSON.parse(storedTip) as StoredTip;
-      const stored = decodeTipBlock(tip, block, source.ids());
-      if (stored) return checked(source, stored);
-    }
     const spec = specs()[height - 1];
     const from = Math.floor((height - 1) / CHECKPOINT);
     const checkpoint = checkpoints[from];
@@ -73,24 +67,44 @@ export function lazyChain(snapshot: WorldSnapshot, storedTip?: string): LaterCha
     const drafts = blockDrafts(rng, state, spec, block.burnHeight, numberAt(height, 4) === 1, tenure);
     const expected = idStreamOf(snapshot, height);
     if (rng.state().some((word, i) => word !== expected[i])) throw stale(`block ${height} drew differently`);
-    return checked(source, assembleBlock(rng, block, drafts).txs);
-  };
-
-  /** `txs`, once they are as many as the snapshot says and touch the principals it lists. */
-  const checked = (source: BlockSource, txs: TxRecord[]): TxRecord[] => {
-    const { height } = source.block;
+    const { txs } = assembleBlock(rng, block, drafts);
     if (txs.length !== source.count)
       throw stale(`block ${height} has ${txs.length} transactions, not ${source.count}`);
-    let at = source.offset;
     txs.forEach((tx, i) => {
-      const n = touched[at] as number;
-      const listed = touched.slice(at + 1, at + 1 + n);
-      at += 1 + n;
-      const parties = [...touchedPrincipals(tx)];
-      if (parties.length !== n || parties.some((p, j) => principals[listed[j] as number] !== p))
-        throw stale(`transaction ${i} of block ${height} touches other principals`);
+      check(source, i, tx);
     });
     return txs;
+  };
+
+  /** The block's records from the stored tip, each checked as generated ones are, or undefined. */
+  const stored = (source: BlockSource): TipBlock | undefined => {
+    const { block, count } = source;
+    const read = tip && readTipBlock(tip, block, source.ids());
+    if (!read) return undefined;
+    if (read.count !== count)
+      throw stale(`block ${block.height} has ${read.count} transactions, not ${count}`);
+    const checked = new Set<number>();
+    return {
+      count,
+      record(txIndex) {
+        const tx = read.record(txIndex);
+        if (!checked.has(txIndex)) {
+          check(source, txIndex, tx);
+          checked.add(txIndex);
+        }
+        return tx;
+      },
+    };
+  };
+
+  /** Fails unless transaction `i` of the block touches the principals the snapshot lists for it. */
+  const check = (source: BlockSource, i: number, tx: TxRecord): void => {
+    let at = source.offset;
+    for (let k = 0; k < i; k++) at += 1 + (touched[at] as number);
+    const n = touched[at] as number;
+    const parties = [...touchedPrincipals(tx)];
+    if (parties.length !== n || parties.some((p, j) => principals[touched[at + 1 + j] as number] !== p))
+      throw stale(`transaction ${i} of block ${source.block.height} touches other principals`);
   };
 
   const previousTenure = (height: number) => ({
@@ -129,7 +143,13 @@ export function lazyChain(snapshot: WorldSnapshot, storedTip?: string): LaterCha
           tenureHeight: numberAt(height, 3),
           txs,
         };
-        const source = new BlockSource(block, offset, count, generate, idStreamOf(snapshot, height));
+        const source = new BlockSource(
+          block,
+          offset,
+          count,
+          { generate, stored },
+          idStreamOf(snapshot, height),
+        );
         for (let i = 0; i < count; i++) {
           const tx = new LaterTx(block, i, source);
           txs[i] = tx;
@@ -203,17 +223,25 @@ function idStreamOf(snapshot: WorldSnapshot, height: number): RandomState {
   return snapshot.idStreams.slice(4 * (height - 1), 4 * height) as unknown as RandomState;
 }
 
-/** One block's transactions: ids drawn, records generated, each on first use. */
+/** How a block's records are made: generated whole, or read one by one from a stored tip. */
+interface RecordMakers {
+  generate(source: BlockSource): TxRecord[];
+  stored(source: BlockSource): TipBlock | undefined;
+}
+
+/** One block's transactions: ids drawn, records generated (or read from a stored tip), each on first use. */
 class BlockSource implements LaterTxSource {
   #ids: string[] | undefined;
   #records: TxRecord[] | undefined;
+  /** The stored records, undefined when the tip does not have the block, null before looking. */
+  #stored: TipBlock | undefined | null = null;
 
   constructor(
     readonly block: BlockRecord,
     /** Where the block's first transaction starts in `WorldSnapshot.touched`. */
     readonly offset: number,
     readonly count: number,
-    private readonly generate: (source: BlockSource) => TxRecord[],
+    private readonly makers: RecordMakers,
     private readonly idStream: RandomState,
   ) {}
 
@@ -227,9 +255,15 @@ class BlockSource implements LaterTxSource {
     return this.#ids;
   }
 
-  records(): readonly TxRecord[] {
-    this.#records ??= this.generate(this);
-    return this.#records;
+  record(txIndex: number): TxRecord {
+    if (this.#records === undefined) {
+      if (this.#stored === null) this.#stored = this.makers.stored(this);
+      if (this.#stored) return this.#stored.record(txIndex);
+      this.#records = this.makers.generate(this);
+    }
+    const record = this.#records[txIndex];
+    if (!record) throw new RangeError(`block ${this.block.height} has no transaction ${txIndex}`);
+    return record;
   }
 }
 

@@ -6,7 +6,7 @@ import type { BlockRecord, TxRecord } from './model';
  * in a process is most of a fresh process's first answer). Any record structure is stored the same way:
  *
  * - a number, `null` or boolean is itself;
- * - a string is the base-36 index of its entry in `strings` (each string is stored once);
+ * - a string is the base-36 index of its entry in its block's strings (each stored once per block);
  * - an array is `[0, ...items]`, an object `[n, ...values]` with its keys (in order) in `shapes[n - 1]`;
  * - a bigint is `[-1, digits]`, `undefined` is `[-2]`, the record's own `block` is `[-3]` and its `txId`
  *   `[-4]` (both known without the stored text: the block from the snapshot's headers, the id from its stream).
@@ -15,9 +15,11 @@ export interface StoredTip {
   /** The height of the first stored block; every block from it to the snapshot's last one is stored. */
   readonly from: number;
   readonly shapes: readonly (readonly string[])[];
-  readonly strings: readonly string[];
-  /** Per stored block, its records in `tx_index` order. */
-  readonly blocks: readonly (readonly unknown[])[];
+  /**
+   * Per stored block, the JSON of `[strings, records]` (records in `tx_index` order), parsed when the block is
+   * first read: a page of the newest blocks parses only the blocks it reads.
+   */
+  readonly blocks: readonly string[];
 }
 
 /** How many of the newest blocks are stored: a full page (50) of the busiest address reaches back 15 blocks. */
@@ -32,8 +34,8 @@ const TX_ID = -4;
 export function encodeTip(blocks: readonly BlockRecord[]): StoredTip {
   const shapes: string[][] = [];
   const shapeNumbers = new Map<string, number>();
-  const strings: string[] = [];
-  const stringNumbers = new Map<string, number>();
+  let strings: string[] = [];
+  let stringNumbers = new Map<string, number>();
   // `top`: the record itself, whose `block` and `txId` are not stored.
   const encode = (value: unknown, top = false): unknown => {
     switch (typeof value) {
@@ -79,29 +81,45 @@ export function encodeTip(blocks: readonly BlockRecord[]): StoredTip {
         throw new Error(`a stored transaction cannot hold a ${typeof value}`);
     }
   };
-  return {
-    from: blocks[0]?.height ?? 1,
-    shapes,
-    strings,
-    blocks: blocks.map((block) => block.txs.map((tx) => encode(tx, true))),
+  const encodeBlock = (block: BlockRecord): string => {
+    strings = [];
+    stringNumbers = new Map();
+    const records = block.txs.map((tx) => encode(tx, true));
+    return JSON.stringify([strings, records]);
   };
+  return { from: blocks[0]?.height ?? 1, shapes, blocks: blocks.map(encodeBlock) };
 }
 
-/** The records of stored block `block` (whose `txs` are its transactions' places), with their ids `ids`. */
-export function decodeTipBlock(
+/** A stored block's records, each decoded when first read: a page decodes only the rows it shows. */
+export interface TipBlock {
+  /** How many records the block has. */
+  readonly count: number;
+  /** The record at `txIndex` (the same object on every call). */
+  record(txIndex: number): TxRecord;
+}
+
+/**
+ * Stored block `block` (whose `txs` are its transactions' places), with its transactions' ids `ids`; undefined
+ * when the tip does not store it.
+ */
+export function readTipBlock(
   tip: StoredTip,
   block: BlockRecord,
   ids: readonly string[],
-): TxRecord[] | undefined {
-  const stored = tip.blocks[block.height - tip.from];
-  if (!stored) return undefined;
-  const { shapes, strings } = tip;
-  let txIndex = 0;
-  const decode = (value: unknown): unknown => {
+): TipBlock | undefined {
+  const text = block.height >= tip.from ? tip.blocks[block.height - tip.from] : undefined;
+  if (text === undefined) return undefined;
+  const [strings, stored] = JSON.parse(text) as [string[], unknown[]];
+  const { shapes } = tip;
+  const decode = (value: unknown, txIndex: number): unknown => {
     if (typeof value === 'string') return strings[Number.parseInt(value, 36)];
     if (!Array.isArray(value)) return value;
     const tag = value[0] as number;
-    if (tag === 0) return value.slice(1).map(decode);
+    if (tag === 0) {
+      const items: unknown[] = [];
+      for (let i = 1; i < value.length; i++) items.push(decode(value[i], txIndex));
+      return items;
+    }
     if (tag === BIGINT) return BigInt(value[1] as string);
     if (tag === UNDEFINED) return undefined;
     if (tag === BLOCK) return block;
@@ -109,10 +127,20 @@ export function decodeTipBlock(
     const keys = shapes[tag - 1];
     if (!keys) throw new Error(`stored tip: no shape ${tag}`);
     const record: Record<string, unknown> = {};
-    for (let k = 0; k < keys.length; k++) record[keys[k] as string] = decode(value[k + 1]);
+    for (let k = 0; k < keys.length; k++) record[keys[k] as string] = decode(value[k + 1], txIndex);
     return record;
   };
   const records: TxRecord[] = [];
-  for (; txIndex < stored.length; txIndex++) records.push(decode(stored[txIndex]) as TxRecord);
-  return records;
+  return {
+    count: stored.length,
+    record(txIndex) {
+      let record = records[txIndex];
+      if (record === undefined) {
+        if (txIndex < 0 || txIndex >= stored.length) throw new RangeError(`stored tip: no record ${txIndex}`);
+        record = decode(stored[txIndex], txIndex) as TxRecord;
+        records[txIndex] = record;
+      }
+      return record;
+    },
+  };
 }
