@@ -11,7 +11,13 @@ import { LaterTx, type LaterTxSource } from './later-tx';
 import type { BlockRecord, TxRecord } from './model';
 import { type RandomState, resumeRandom } from './random';
 import { readTipBlock, type StoredTip, type TipBlock } from './tip-records';
-import { DEPLOY_STATUSES, HEADER_FIELDS, replayDeltas, type WorldSnapshot } from './world-snapshot';
+import {
+  DEPLOY_STATUSES,
+  HEADER_FIELDS,
+  replayDelta,
+  replayDeltas,
+  type WorldSnapshot,
+} from './world-snapshot';
 
 const ZERO_HASH = `0x${'0'.repeat(64)}`;
 /** Seconds between burn blocks, as chain.ts spaces them (the first block's parent burn time is one spacing back). */
@@ -43,12 +49,20 @@ export function lazyChain(snapshot: WorldSnapshot, tip?: StoredTip): LaterChain 
     height < 1 ? ZERO_HASH : hashes.slice((4 * (height - 1) + k) * 66, (4 * (height - 1) + k + 1) * 66);
   const numberAt = (height: number, k: number) => headers[(height - 1) * WIDTH + k] as number;
 
-  // Every transaction in chain order, and which principals any of them touches.
+  // Every transaction in chain order.
   const chainTxs: TxRecord[] = [];
-  const touches = new Uint8Array(principals.length);
   // The generation state after every CHECKPOINT-th block (0: none generated), so generating a block replays the
-  // deltas of at most that many blocks.
+  // deltas of at most that many blocks. Replayed when a block is first generated: creating the world replays
+  // only the snapshot's merged delta.
   const checkpoints: ChainState[] = [];
+  const checkpointAt = (k: number): ChainState | undefined => {
+    for (let at = checkpoints.length; at <= k && at > 0; at++) {
+      const state = (checkpoints[at - 1] as ChainState).copy();
+      replayDeltas(snapshot, state, Math.min(at * CHECKPOINT, snapshot.blocks), (at - 1) * CHECKPOINT + 1);
+      checkpoints.push(state);
+    }
+    return checkpoints[k];
+  };
   let specs: () => readonly BlockSpec[] = () => [];
 
   const generate = (source: BlockSource): TxRecord[] => {
@@ -56,7 +70,7 @@ export function lazyChain(snapshot: WorldSnapshot, tip?: StoredTip): LaterChain 
     const { height } = block;
     const spec = specs()[height - 1];
     const from = Math.floor((height - 1) / CHECKPOINT);
-    const checkpoint = checkpoints[from];
+    const checkpoint = checkpointAt(from);
     if (!checkpoint || !spec) throw new Error('lazy chain: a block was read before the chain was finished');
     const state = checkpoint.copy();
     replayDeltas(snapshot, state, height - 1, from * CHECKPOINT + 1);
@@ -154,9 +168,7 @@ export function lazyChain(snapshot: WorldSnapshot, tip?: StoredTip): LaterChain 
           const tx = new LaterTx(block, i, source);
           txs[i] = tx;
           chainTxs.push(tx);
-          const end = offset + 1 + (touched[offset] as number);
-          for (let k = offset + 1; k < end; k++) touches[touched[k] as number] = 1;
-          offset = end;
+          offset += 1 + (touched[offset] as number);
         }
         const tenure: TenureState = {
           miner: name(numberAt(height, 5)),
@@ -171,16 +183,15 @@ export function lazyChain(snapshot: WorldSnapshot, tip?: StoredTip): LaterChain 
       // Numbered by first appearance, which is the order indexing the blocks one by one adds them in.
       const numbers = new Map<string, number>();
       const touching: string[] = [];
-      for (let n = 0; n < principals.length; n++) {
+      const { untouched } = snapshot;
+      for (let n = 0, u = 0; n < principals.length; n++) {
         numbers.set(principals[n] as string, n);
-        if (touches[n] === 1) touching.push(principals[n] as string);
+        if (untouched[u] === n) u++;
+        else touching.push(principals[n] as string);
       }
       index.principalTxs.defer(touching, (principal) => listOf(numbers.get(principal)));
       checkpoints.push(state.copy());
-      for (let height = 1; height <= snapshot.blocks; height++) {
-        replayDeltas(snapshot, state, height, height);
-        if (height % CHECKPOINT === 0) checkpoints.push(state.copy());
-      }
+      replayDelta(snapshot, state, snapshot.final, snapshot.blocks);
     },
     fixtureTx: (index) => index.blocks[snapshot.fixture[0] - 1]?.txs[snapshot.fixture[1]],
   };

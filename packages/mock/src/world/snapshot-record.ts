@@ -3,7 +3,7 @@ import { type ChainSize, generateChain } from './genesis';
 import { touchedPrincipals } from './indexes';
 import type { BlockRecord } from './model';
 import type { BlockDelta, ContractRow, WorldSnapshot } from './world-snapshot';
-import { DEPLOY_STATUSES } from './world-snapshot';
+import { DEPLOY_STATUSES, mergeDeltas } from './world-snapshot';
 
 /**
  * Generates a world eagerly and records its snapshot (see {@link WorldSnapshot}), with its blocks: what
@@ -110,6 +110,17 @@ export function recordWorldSnapshot(
   };
   const generated = generateChain(seed, size, { observer });
   const { accounts } = generated.chain.state;
+  const population = {
+    busy: [id(accounts.busy[0]), id(accounts.busy[1])] as const,
+    miners: accounts.miners.map(id),
+    sponsor: id(accounts.sponsor),
+    regular: accounts.regular.map(id),
+  };
+  // Read past the counts: every number after a count is a principal some transaction touches.
+  const touching = new Set<number>();
+  for (let at = 0; at < touched.length; at += 1 + (touched[at] as number)) {
+    for (let k = 1; k <= (touched[at] as number); k++) touching.add(touched[at + k] as number);
+  }
   const snapshot: WorldSnapshot = {
     format: 1,
     seed,
@@ -117,19 +128,16 @@ export function recordWorldSnapshot(
     transactionsPerBlock: size.transactionsPerBlock,
     addresses: size.addresses,
     principals,
-    accounts: {
-      busy: [id(accounts.busy[0]), id(accounts.busy[1])],
-      miners: accounts.miners.map(id),
-      sponsor: id(accounts.sponsor),
-      regular: accounts.regular.map(id),
-    },
+    accounts: population,
     hashes,
     headers,
     txCounts,
     touched,
+    untouched: principals.map((_, n) => n).filter((n) => !touching.has(n)),
     idStreams,
     deploys,
     deltas,
+    final: mergeDeltas(deltas),
     fixture: [generated.fixtureTx.block.height, generated.fixtureTx.txIndex],
     fixtureBurnHeight: generated.fixtureBurnHeight,
     nakamotoFrom,

@@ -30,12 +30,16 @@ export interface WorldSnapshot {
   readonly txCounts: readonly number[];
   /** Per transaction in chain order: how many principals it touches, then their numbers (sender first). */
   readonly touched: readonly number[];
+  /** The principals (numbers, ascending) no transaction touches: miners and accounts that never sent one. */
+  readonly untouched: readonly number[];
   /** Per block, the four words of its stream where the transaction ids are drawn. */
   readonly idStreams: readonly number[];
   /** Per deployment in chain order: height, tx index, contract number, status (index in `DEPLOY_STATUSES`). */
   readonly deploys: readonly number[];
   /** Per block, what generating it changed in the generation state. */
   readonly deltas: readonly BlockDelta[];
+  /** What generating every block changed, as one delta (see {@link mergeDeltas}): replayed at creation. */
+  readonly final: BlockDelta;
   /** Height and tx index of the fixture transaction. */
   readonly fixture: readonly [number, number];
   /** The burn height the fixtures point at. */
@@ -96,30 +100,60 @@ export const DEPLOY_STATUSES: readonly Exclude<SmartContractDeploymentStatus, 'p
 
 /** Applies the deltas of blocks `1..height` to `state` (fresh, or left by blocks before `from`). */
 export function replayDeltas(snapshot: WorldSnapshot, state: ChainState, height: number, from = 1): void {
+  for (let h = from; h <= height; h++) replayDelta(snapshot, state, snapshot.deltas[h - 1] as BlockDelta, h);
+}
+
+/**
+ * The deltas of consecutive blocks as one: applied to the state before the first, it leaves the state the last
+ * leaves (nonces in the order they first moved, each at its last value; contracts in order; last owners).
+ */
+export function mergeDeltas(deltas: readonly BlockDelta[]): BlockDelta {
+  const nonces = new Map<number, number>();
+  let deploySequence = 0;
+  const contracts: ContractRow[] = [];
+  const owners = new Map<string, readonly [number, number, number]>();
+  for (const [blockNonces, sequence, blockContracts, blockOwners] of deltas) {
+    for (let i = 0; i < blockNonces.length; i += 2)
+      nonces.set(blockNonces[i] as number, blockNonces[i + 1] as number);
+    deploySequence = sequence;
+    contracts.push(...blockContracts);
+    for (let i = 0; i < blockOwners.length; i += 3) {
+      const [collection, token, owner] = blockOwners.slice(i, i + 3) as [number, number, number];
+      owners.set(`${collection} ${token}`, [collection, token, owner]);
+    }
+  }
+  return [[...nonces].flat(), deploySequence, contracts, [...owners.values()].flat()];
+}
+
+/** Applies one delta to `state`; `height` names the block in errors. */
+export function replayDelta(
+  snapshot: WorldSnapshot,
+  state: ChainState,
+  delta: BlockDelta,
+  height: number,
+): void {
   const { principals } = snapshot;
   const name = (id: number) => principals[id] as string;
-  for (let h = from; h <= height; h++) {
-    const [nonces, deploySequence, contracts, owners] = snapshot.deltas[h - 1] as BlockDelta;
-    for (let i = 0; i < nonces.length; i += 2) {
-      state.accounts.setNonce(name(nonces[i] as number), nonces[i + 1] as number);
-    }
-    state.deploySequence = deploySequence;
-    for (const [id, kind, asset, decimals, clarityVersion] of contracts) {
-      const spec: ContractSpec = {
-        id: name(id),
-        kind,
-        ...(asset === null ? {} : { asset }),
-        ...(decimals === null ? {} : { decimals }),
-        clarityVersion,
-      };
-      state.registerDeployed(spec);
-    }
-    for (let i = 0; i < owners.length; i += 3) {
-      const collection = state.nfts[owners[i] as number];
-      if (!collection)
-        throw new Error(`default world snapshot: no NFT collection ${owners[i]} at block ${h}`);
-      const owner = owners[i + 2] as number;
-      collection.owners[owners[i + 1] as number] = owner < 0 ? undefined : name(owner);
-    }
+  const [nonces, deploySequence, contracts, owners] = delta;
+  for (let i = 0; i < nonces.length; i += 2) {
+    state.accounts.setNonce(name(nonces[i] as number), nonces[i + 1] as number);
+  }
+  state.deploySequence = deploySequence;
+  for (const [id, kind, asset, decimals, clarityVersion] of contracts) {
+    const spec: ContractSpec = {
+      id: name(id),
+      kind,
+      ...(asset === null ? {} : { asset }),
+      ...(decimals === null ? {} : { decimals }),
+      clarityVersion,
+    };
+    state.registerDeployed(spec);
+  }
+  for (let i = 0; i < owners.length; i += 3) {
+    const collection = state.nfts[owners[i] as number];
+    if (!collection)
+      throw new Error(`default world snapshot: no NFT collection ${owners[i]} at block ${height}`);
+    const owner = owners[i + 2] as number;
+    collection.owners[owners[i + 1] as number] = owner < 0 ? undefined : name(owner);
   }
 }

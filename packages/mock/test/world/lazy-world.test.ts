@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createWorld, type World } from '../../src/world';
+import { ChainState } from '../../src/world/chain-state';
 import { createEagerWorld } from '../../src/world/create-world';
 import { DEFAULT_WORLD } from '../../src/world/default-world';
-import { createRandom } from '../../src/world/random';
+import { createRandom, deriveSeed } from '../../src/world/random';
+import { type BlockDelta, mergeDeltas, replayDelta, replayDeltas } from '../../src/world/world-snapshot';
 import { everything, expectSame } from './world-answers';
 
 describe('the default world from its snapshot', () => {
@@ -12,6 +14,33 @@ describe('the default world from its snapshot', () => {
 
   it('answers every block, transaction, list, ETag and status as generating it in full does', () => {
     expectSame(everything(createWorld({ seed: 1 })), everything(createEagerWorld({ seed: 1 })));
+  });
+
+  it('replays its merged delta to the state replaying every block reaches', () => {
+    const snapshot = DEFAULT_WORLD;
+    if (!snapshot) throw new Error('no snapshot');
+    const fresh = () =>
+      new ChainState(createRandom(deriveSeed(snapshot.seed, 'accounts')), snapshot.addresses);
+    const everyBlock = fresh();
+    replayDeltas(snapshot, everyBlock, snapshot.blocks);
+    const merged = fresh();
+    replayDelta(snapshot, merged, snapshot.final, snapshot.blocks);
+    const view = (state: ChainState) =>
+      JSON.stringify([
+        [...state.accounts.nonceEntries()],
+        state.deploySequence,
+        state.fts,
+        state.nfts,
+        state.generics,
+      ]);
+    expect(view(merged)).toBe(view(everyBlock));
+    expect(snapshot.final).toEqual(mergeDeltas(snapshot.deltas));
+    // Order matters: a nonce that moved again keeps its first place, with its last value.
+    const deltas: BlockDelta[] = [
+      [[1, 1, 2, 1], 0, [], [0, 0, 3]],
+      [[2, 2, 1, 2], 1, [], [0, 0, -1, 0, 1, 4]],
+    ];
+    expect(mergeDeltas(deltas)).toEqual([[1, 2, 2, 2], 1, [], [0, 0, -1, 0, 1, 4]]);
   });
 
   it('reads its blocks in any order with the same records (each block generated on its own)', () => {
