@@ -110,6 +110,7 @@ export function recordWorldSnapshot(
   };
   const generated = generateChain(seed, size, { observer });
   const { accounts } = generated.chain.state;
+  // Numbered before `untouched` is read: the population may add principals no transaction touches.
   const population = {
     busy: [id(accounts.busy[0]), id(accounts.busy[1])] as const,
     miners: accounts.miners.map(id),
@@ -122,7 +123,7 @@ export function recordWorldSnapshot(
     for (let k = 1; k <= (touched[at] as number); k++) touching.add(touched[at + k] as number);
   }
   const snapshot: WorldSnapshot = {
-    format: 1,
+    format: 2,
     seed,
     blocks: size.blocks,
     transactionsPerBlock: size.transactionsPerBlock,

@@ -8,7 +8,8 @@ import type { SmartContractDeploymentStatus } from './types';
  * default world; `test/world/default-world.test.ts` checks it against a fresh generation.
  */
 export interface WorldSnapshot {
-  readonly format: 1;
+  /** 2 since the snapshot lists `untouched` principals and a `final` merged delta. */
+  readonly format: 2;
   readonly seed: number;
   readonly blocks: number;
   readonly transactionsPerBlock: number;
