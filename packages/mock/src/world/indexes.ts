@@ -35,11 +35,13 @@ export function touchedPrincipals(tx: TxRecord): Set<string> {
 export class ChainIndex {
   /** Blocks by ascending height (`blocks[0]` is height 1). */
   readonly blocks: BlockRecord[] = [];
-  readonly blockByHash = new Map<string, BlockRecord>();
-  readonly blockByIndexHash = new Map<string, BlockRecord>();
+  readonly #blockByHash = new Map<string, BlockRecord>();
+  readonly #blockByIndexHash = new Map<string, BlockRecord>();
   /** The latest Stacks block anchored to each burn block. */
   readonly burnByHeight = new Map<number, BlockRecord>();
-  readonly burnByHash = new Map<string, BlockRecord>();
+  readonly #burnByHash = new Map<string, BlockRecord>();
+  /** Blocks added by `addLaterBlock` that the three hash maps do not have yet. */
+  #unhashed: BlockRecord[] = [];
   readonly #txById = new Map<string, TxRecord>();
   /** Blocks added by `addLaterBlock` whose transactions `txById` does not have yet. */
   #unkeyed: BlockRecord[] = [];
@@ -57,6 +59,35 @@ export class ChainIndex {
   readonly orphanBurnByHeight = new Map<number, BlockRecord>();
   readonly orphanBurnByHash = new Map<string, BlockRecord>();
   transactionCount = 0;
+
+  /** Blocks (orphaned ones too) by hash. Keyed on first use for blocks added by `addLaterBlock`, as are the next two. */
+  get blockByHash(): Map<string, BlockRecord> {
+    this.#keyHashes();
+    return this.#blockByHash;
+  }
+
+  get blockByIndexHash(): Map<string, BlockRecord> {
+    this.#keyHashes();
+    return this.#blockByIndexHash;
+  }
+
+  /** The latest Stacks block anchored to each burn block, by burn block hash. */
+  get burnByHash(): Map<string, BlockRecord> {
+    this.#keyHashes();
+    return this.#burnByHash;
+  }
+
+  /** Keys the blocks `addLaterBlock` left unkeyed, in the order they were added (a later block wins a burn hash). */
+  #keyHashes(): void {
+    if (this.#unhashed.length === 0) return;
+    const blocks = this.#unhashed;
+    this.#unhashed = [];
+    for (const block of blocks) {
+      this.#blockByHash.set(block.hash, block);
+      this.#blockByIndexHash.set(block.indexBlockHash, block);
+      this.#burnByHash.set(block.burnHash, block);
+    }
+  }
 
   /** Confirmed transactions by id. Keyed on first use for blocks added by `addLaterBlock`. */
   get txById(): Map<string, TxRecord> {
@@ -115,7 +146,8 @@ export class ChainIndex {
    * `deploys` are its deployments, as `addBlock` would have found them. The caller fills `principalTxs`.
    */
   addLaterBlock(block: BlockRecord, deploys: readonly LaterDeploy[]): void {
-    this.#addHeader(block);
+    this.#addHeight(block);
+    this.#unhashed.push(block);
     this.#unkeyed.push(block);
     const { txs } = block;
     this.transactionCount += txs.length;
@@ -126,13 +158,17 @@ export class ChainIndex {
   }
 
   #addHeader(block: BlockRecord): void {
+    this.#addHeight(block);
+    this.blockByHash.set(block.hash, block);
+    this.blockByIndexHash.set(block.indexBlockHash, block);
+    this.burnByHash.set(block.burnHash, block);
+  }
+
+  #addHeight(block: BlockRecord): void {
     if (block.height !== this.blocks.length + 1)
       throw new Error(`block ${block.height} is not the next height`);
     this.blocks.push(block);
-    this.blockByHash.set(block.hash, block);
-    this.blockByIndexHash.set(block.indexBlockHash, block);
     this.burnByHeight.set(block.burnHeight, block);
-    this.burnByHash.set(block.burnHash, block);
   }
 
   /** Records a pending deployment (lowest nonce wins, as the real mempool query orders by nonce). */

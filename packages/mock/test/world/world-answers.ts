@@ -2,8 +2,8 @@ import { expect } from 'vitest';
 import type { World } from '../../src/world';
 
 /**
- * Every record of a world as the API shows it: each block, each transaction and its sender's events, each
- * principal's lists. What test/world/lazy-world.test.ts and stored-tip.test.ts compare worlds by.
+ * Every record of a world as the API shows it: each block (by height, hash and burn block), each transaction and
+ * its sender's events, each principal's lists. What test/world/lazy-world.test.ts and stored-tip.test.ts compare worlds by.
  */
 export function everything(world: World): Map<string, string> {
   const out = new Map<string, string>();
@@ -15,6 +15,12 @@ export function everything(world: World): Map<string, string> {
   for (let height = 1; height <= world.tip.height; height++) {
     const block = world.getBlockByHeight(height);
     put(`block ${height}`, block);
+    // The lookups by hash and by burn block, whose maps a snapshot's world keys on first use.
+    if (block) {
+      put(`by hash ${height}`, world.getBlockByHash(block.hash));
+      put(`by burn hash ${height}`, world.getBlockByBurnBlockHash(block.burn_block_hash));
+      put(`by burn height ${height}`, world.getBlockByBurnBlockHeight(block.burn_block_height));
+    }
     for (const txId of block?.txs ?? []) {
       const tx = world.getTransaction(txId);
       put(`tx ${txId}`, tx);
