@@ -16,20 +16,27 @@ export interface LaterTxSource {
  * every index holds, so identity-based caches and `===` checks see one object per transaction.
  */
 export class LaterTx implements TxRecord {
+  // Declared, not class fields: a world makes thousands of these at creation, and field definitions would run an
+  // initializer per object before the constructor assigns the same fields.
+  declare readonly block: BlockRecord;
+  declare readonly txIndex: number;
+  declare private readonly source: LaterTxSource;
   /** The generated record, kept here once read: every field below is read on hot paths. */
-  #record: TxRecord | undefined = undefined;
+  declare private cached: TxRecord | undefined;
 
-  constructor(
-    readonly block: BlockRecord,
-    readonly txIndex: number,
-    private readonly source: LaterTxSource,
-  ) {}
+  constructor(block: BlockRecord, txIndex: number, source: LaterTxSource) {
+    this.block = block;
+    this.txIndex = txIndex;
+    this.source = source;
+    this.cached = undefined;
+  }
 
   /** The generated record (whose `block` is a copy of this one's: read `block` here). */
   get record(): TxRecord {
-    this.#record ??= this.source.record(this.txIndex);
-    return this.#record;
+    this.cached ??= this.source.record(this.txIndex);
+    return this.cached;
   }
+
   get txId(): string {
     return this.source.ids()[this.txIndex] as string;
   }
