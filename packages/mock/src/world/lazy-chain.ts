@@ -197,17 +197,23 @@ export function lazyChain(snapshot: WorldSnapshot, tip?: StoredTip): LaterChain 
   };
 
   /** The transactions touching principal number `n`, in chain order. */
+  // The transactions that touch principal `n`, in chain order. `indexOf` (native) jumps to each occurrence of `n`;
+  // the walk over transactions only follows their counts to find whose entries it falls in. An occurrence at a
+  // count slot is a count that happens to equal `n`, not a principal: skipped. Several times faster on a first
+  // read than testing every entry in script.
   function listOf(n: number | undefined): TxRecord[] {
     const list: TxRecord[] = [];
-    for (let at = 0, t = 0; at < touched.length; t++) {
-      const end = at + 1 + (touched[at] as number);
-      for (let k = at + 1; k < end; k++) {
-        if (touched[k] === n) {
-          list.push(chainTxs[t] as TxRecord);
-          break;
-        }
+    if (n === undefined) return list;
+    let at = 0;
+    let t = 0;
+    for (let pos = touched.indexOf(n); pos !== -1; pos = touched.indexOf(n, pos + 1)) {
+      let end = at + 1 + (touched[at] as number);
+      while (end <= pos) {
+        at = end;
+        t++;
+        end = at + 1 + (touched[at] as number);
       }
-      at = end;
+      if (pos !== at) list.push(chainTxs[t] as TxRecord);
     }
     return list;
   }
