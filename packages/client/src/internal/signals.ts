@@ -140,6 +140,5 @@ export class CallSignals {
 
 /** A time limit option as milliseconds, `0` meaning none (`0`, `Infinity` and `undefined` all mean none). */
 function limit(ms: number | undefined): number {
-  // `undefined > 0` is false.
-  return (ms as number) > 0 && (ms as number) < Number.POSITIVE_INFINITY ? (ms as number) : 0;
+  return ms !== undefined && ms > 0 && ms < Number.POSITIVE_INFINITY ? ms : 0;
 }
