@@ -196,11 +196,12 @@ export function lazyChain(snapshot: WorldSnapshot, tip?: StoredTip): LaterChain 
     fixtureTx: (index) => index.blocks[snapshot.fixture[0] - 1]?.txs[snapshot.fixture[1]],
   };
 
-  /** The transactions touching principal number `n`, in chain order. */
-  // The transactions that touch principal `n`, in chain order. `indexOf` (native) jumps to each occurrence of `n`;
-  // the walk over transactions only follows their counts to find whose entries it falls in. An occurrence at a
-  // count slot is a count that happens to equal `n`, not a principal: skipped. Several times faster on a first
-  // read than testing every entry in script.
+  /**
+   * The transactions touching principal number `n`, in chain order. `indexOf` (native) jumps to each occurrence of
+   * `n`; the walk over transactions only follows their counts to find whose entries it falls in. An occurrence at a
+   * count slot is a count that happens to equal `n`, not a principal: skipped. Several times faster on a first read
+   * than testing every entry in script.
+   */
   function listOf(n: number | undefined): TxRecord[] {
     const list: TxRecord[] = [];
     if (n === undefined) return list;
