@@ -7,7 +7,12 @@ import { startChildServer } from '../servers/child-server.js';
 import type { MockServerInfo, MockServerOptions } from '../servers/mock-entry.js';
 
 type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
-type Variant = 'raw fetch' | 'ours' | 'vendor';
+/**
+ * `ours, no time limits` is a diagnostic: our client with `timeoutMs: 0, deadlineMs: 0`, so that the cost of the
+ * default time limits (an abort signal on every request) is measured in every run rather than argued.
+ */
+type Variant = 'raw fetch' | 'ours' | 'vendor' | 'ours, no time limits';
+const NO_LIMITS = 'ours, no time limits' satisfies Variant;
 const BASELINE: Variant = 'raw fetch';
 
 interface Operation {
@@ -30,6 +35,14 @@ function operations(
     warnings.add(`${operation}: ${warning}`);
   };
   const ours = createClient({ baseUrl, fetch: fetchImpl, retry: false, onWarning });
+  const oursNoLimits = createClient({
+    baseUrl,
+    fetch: fetchImpl,
+    retry: false,
+    onWarning,
+    timeoutMs: 0,
+    deadlineMs: 0,
+  });
   const vendor = createVendorClient({ baseUrl, fetch: fetchImpl });
   const raw = async (path: string) => {
     const response = await fetchImpl(`${baseUrl}${path}`);
@@ -45,6 +58,7 @@ function operations(
       calls: {
         'raw fetch': async () => ((await raw(listPath)) as { results: unknown }).results,
         ours: async () => (await ours.getAddressTransactions(address, { limit: 20 })).results,
+        [NO_LIMITS]: async () => (await oursNoLimits.getAddressTransactions(address, { limit: 20 })).results,
         vendor: async () => {
           const { data, error } = await vendor.GET('/extended/v2/addresses/{address}/transactions', {
             params: { path: { address }, query: { limit: 20 } },
@@ -60,6 +74,7 @@ function operations(
       calls: {
         'raw fetch': () => raw(blockPath),
         ours: () => ours.getBlockByBurnBlockHeight(burnBlockHeight),
+        [NO_LIMITS]: () => oursNoLimits.getBlockByBurnBlockHeight(burnBlockHeight),
         vendor: async () => {
           const { data, error } = await vendor.GET(
             '/extended/v1/block/by_burn_block_height/{burn_block_height}',
@@ -114,20 +129,21 @@ async function measure(
       })) *
         1000) /
       callsPerSample;
+    const variants = Object.keys(op.calls) as Variant[];
     const samples = await interleave(
-      {
-        'raw fetch': perCallMicros(op.calls['raw fetch']),
-        ours: perCallMicros(op.calls.ours),
-        vendor: perCallMicros(op.calls.vendor),
-      },
+      Object.fromEntries(variants.map((v) => [v, perCallMicros(op.calls[v])])) as Record<
+        Variant,
+        () => Promise<number>
+      >,
       { warmup, runs },
     );
     rows.push(
-      ...rowsFor(op.name, 'µs/call', BASELINE, [
-        { label: 'raw fetch', samples: samples['raw fetch'] },
-        { label: 'ours', samples: samples.ours },
-        { label: 'vendor', samples: samples.vendor },
-      ]),
+      ...rowsFor(
+        op.name,
+        'µs/call',
+        BASELINE,
+        variants.map((v) => ({ label: v === NO_LIMITS ? `${v} (diagnostic)` : v, samples: samples[v] })),
+      ),
     );
   }
   return rows;
@@ -179,7 +195,10 @@ async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
       const group = `${op.name}, in-memory fetch`;
       const micros = medianOf(inMemory, group, 'ours') - medianOf(inMemory, group, BASELINE);
       const share = (micros / medianOf(loopback, op.name, BASELINE)) * 100;
-      return `${op.name}: our client adds ${micros.toFixed(1)} µs per call over raw fetch + res.json() when the transport costs nothing (in-memory rows), i.e. ${share.toFixed(1)}% of a raw-fetch call over loopback: the part of the loopback ratio that is the client’s own CPU, free of network and server noise.`;
+      const limits =
+        micros -
+        (medianOf(inMemory, group, `${NO_LIMITS} (diagnostic)`) - medianOf(inMemory, group, BASELINE));
+      return `${op.name}: our client adds ${micros.toFixed(1)} µs per call over raw fetch + res.json() when the transport costs nothing (in-memory rows), i.e. ${share.toFixed(1)}% of a raw-fetch call over loopback: the part of the loopback ratio that is the client’s own CPU, free of network and server noise. Of that, ${limits.toFixed(1)} µs is the default time limits (the diagnostic row without them).`;
     });
     return {
       settings: { ...settings, server: 'standalone mock (startMockServer) in a child process, seed 1' },
@@ -187,7 +206,7 @@ async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
       targets,
       notes: [
         'Each sample is the mean per-call time of a batch of sequential calls; variants run in interleaved rounds (the first variant rotates each round) and the row shows the median sample.',
-        'Every variant makes the same GET and parses the JSON body; their results were checked equal before timing. Ours runs with retry: false (no retry happens on 200s anyway).',
+        'Every variant makes the same GET and parses the JSON body; their results were checked equal before timing. Ours runs with retry: false (no retry happens on 200s anyway). The diagnostic row is ours with timeoutMs: 0 and deadlineMs: 0 (no time limits, so no abort signal on the request): no target, it shows what the defaults cost.',
         'The in-memory rows replace the network with a fetch that returns the precomputed body: they isolate the client’s own CPU cost. Their target compares overheads: (ours − raw fetch) / (vendor − raw fetch).',
         ...overheads,
         ...(warnings.size > 0

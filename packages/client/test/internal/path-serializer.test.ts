@@ -28,6 +28,11 @@ describe('serializePath', () => {
     expect(serializePath(`${BASE}/x/{h}/y/{id}`, { h: 744603, id: 'a' })).toBe(`${BASE}/x/744603/y/a`);
   });
 
+  it('fills only `{name}` with a non-empty name, the innermost brace pair, and leaves other text as it is', () => {
+    expect(serializePath(`${BASE}/no/params`, {})).toBe(`${BASE}/no/params`);
+    expect(serializePath(`${BASE}/{}/}{/{a{b}/{b}`, { a: 'A', b: 'B' })).toBe(`${BASE}/{}/}{/{aB/B`);
+  });
+
   it.each([
     ['missing', {}, /ticker is missing/],
     ['null', { ticker: null }, /ticker is missing/],
