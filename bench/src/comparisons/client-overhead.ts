@@ -1,10 +1,14 @@
+import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { createClient } from '@blockindex/client';
 import { createClient as createVendorClient } from '@stacks/blockchain-api-client';
+import { cachedRuntime } from '../../../scripts/runtimes.mjs';
 import type { BenchContext, Comparison, ComparisonOutput, Row } from '../comparison.js';
 import { interleave, medianOf, rowsFor, target, timeMs } from '../harness.js';
 import { startChildServer } from '../servers/child-server.js';
 import type { MockServerInfo, MockServerOptions } from '../servers/mock-entry.js';
+import { stop, track } from '../servers/processes.js';
 
 type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 /**
@@ -149,6 +153,79 @@ async function measure(
   return rows;
 }
 
+/** How many calls and rounds each measurement makes. */
+export interface OverheadSettings {
+  warmupRounds: number;
+  rounds: number;
+  callsPerSample: number;
+  inMemoryCallsPerSample: number;
+}
+
+/** The in-memory rows, measured in this process: every variant against a fetch that answers from memory. */
+export async function measureInMemory(
+  url: string,
+  info: MockServerInfo,
+  settings: OverheadSettings,
+  warnings: Set<string>,
+): Promise<Row[]> {
+  const stub = await inMemoryFetch(
+    url,
+    operations(url, info, (input, init) => fetch(input, init), warnings),
+  );
+  const rows = await measure(
+    operations(url, info, stub, warnings),
+    settings.inMemoryCallsPerSample,
+    settings.warmupRounds,
+    settings.rounds,
+  );
+  return rows.map((row) => ({ ...row, group: `${row.group}, in-memory fetch` }));
+}
+
+/** What the parent sends `client-overhead-entry.ts`, and what it answers. */
+export interface InMemoryJob {
+  url: string;
+  info: MockServerInfo;
+  settings: OverheadSettings;
+}
+export type InMemoryReply = { rows: Row[]; version: string } | { error: string };
+
+/** The Node versions users run, from the pinned runtime cache (`node scripts/runtimes.mjs fetch`). */
+const USER_NODES = ['node22', 'node24', 'node26'] as const;
+
+/**
+ * The in-memory rows again under another Node, in a child process running `client-overhead-entry.ts`: the cost of
+ * what the client does (an abort signal, a `Request`, a stream) moves between Node versions, and the bench's own Node
+ * may not be one users run. Resolves to `undefined` when that runtime is not in the cache.
+ */
+async function measureInMemoryOn(
+  runtime: (typeof USER_NODES)[number],
+  job: InMemoryJob,
+): Promise<{ rows: Row[]; version: string } | undefined> {
+  const { bin } = cachedRuntime(runtime);
+  if (!existsSync(bin)) return undefined;
+  const entry = new URL('./client-overhead-entry.ts', import.meta.url);
+  const child = track(
+    fork(entry, [], {
+      execPath: bin,
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
+  );
+  try {
+    const reply = await new Promise<InMemoryReply>((resolve, reject) => {
+      child.once('message', (message) => resolve(message as InMemoryReply));
+      child.once('exit', (code) =>
+        reject(new Error(`${runtime}: the measuring child exited (code ${code})`)),
+      );
+      child.send(job);
+    });
+    if ('error' in reply) throw new Error(`${runtime}: ${reply.error}`);
+    return reply;
+  } finally {
+    await stop(child);
+  }
+}
+
 async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
   const settings = smoke
     ? { warmupRounds: 1, rounds: 1, callsPerSample: 5, inMemoryCallsPerSample: 20 }
@@ -168,15 +245,22 @@ async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
       settings.rounds,
     );
     log('in-memory fetch');
-    const stub = await inMemoryFetch(url, loopbackOps);
-    const inMemory = (
-      await measure(
-        operations(url, mock.info, stub, warnings),
-        settings.inMemoryCallsPerSample,
-        settings.warmupRounds,
-        settings.rounds,
-      )
-    ).map((row) => ({ ...row, group: `${row.group}, in-memory fetch` }));
+    const inMemory = await measureInMemory(url, mock.info, settings, warnings);
+    const elsewhere: Row[] = [];
+    const versions: string[] = [];
+    const missing: string[] = [];
+    for (const runtime of USER_NODES) {
+      log(`in-memory fetch under ${runtime}`);
+      const measured = await measureInMemoryOn(runtime, { url, info: mock.info, settings });
+      if (measured === undefined) {
+        missing.push(runtime);
+        continue;
+      }
+      versions.push(measured.version);
+      elsewhere.push(
+        ...measured.rows.map((row) => ({ ...row, group: `${row.group}, Node ${measured.version}` })),
+      );
+    }
     const targets = [
       ...loopbackOps.map((op) =>
         target(`ours ≤ 1.05× raw fetch: ${op.name} over loopback`, ratioOf(loopback, op.name), '<=', 1.05),
@@ -188,6 +272,16 @@ async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
           overheadRatio(inMemory, `${op.name}, in-memory fetch`),
           '<=',
           2,
+        ),
+      ),
+      ...versions.flatMap((version) =>
+        loopbackOps.map((op) =>
+          target(
+            `ours' overhead ≤ 2× the vendor's (over raw fetch): ${op.name}, in-memory fetch, Node ${version}`,
+            overheadRatio(elsewhere, `${op.name}, in-memory fetch, Node ${version}`),
+            '<=',
+            2,
+          ),
         ),
       ),
     ];
@@ -202,13 +296,14 @@ async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
     });
     return {
       settings: { ...settings, server: 'standalone mock (startMockServer) in a child process, seed 1' },
-      rows: [...loopback, ...inMemory],
+      rows: [...loopback, ...inMemory, ...elsewhere],
       targets,
       notes: [
         'Each sample is the mean per-call time of a batch of sequential calls; variants run in interleaved rounds (the first variant rotates each round) and the row shows the median sample.',
         'Every variant makes the same GET and parses the JSON body; their results were checked equal before timing. Ours runs with retry: false (no retry happens on 200s anyway). The diagnostic row is ours with timeoutMs: 0 and deadlineMs: 0 (no time limits, so no abort signal on the request): no target, it shows what the defaults cost.',
         'The in-memory rows replace the network with a fetch that returns the precomputed body: they isolate the client’s own CPU cost. Their target compares overheads: (ours − raw fetch) / (vendor − raw fetch).',
         ...overheads,
+        `The in-memory rows are measured again under the Node versions users run (${versions.length > 0 ? versions.join(', ') : 'none available'}), each in a child process with the same calls and rounds; the rows above them ran on this bench's own Node (${process.version}).${missing.length > 0 ? ` Not in the runtime cache, so not measured: ${missing.join(', ')} (\`node scripts/runtimes.mjs fetch ${missing.join(' ')}\` fetches them from the npm registry).` : ''}`,
         ...(warnings.size > 0
           ? [
               `Our client was given the API's deprecation Warning headers through onWarning (collected, not printed): ${[...warnings].join('; ')}.`,

@@ -1,0 +1,17 @@
+// Child-process entry: the in-memory rows of `client-overhead` under another Node (client-overhead.ts forks it with
+// that Node's binary and sends one job). The mock server the job names is the parent's, still listening.
+import { type InMemoryJob, type InMemoryReply, measureInMemory } from './client-overhead.js';
+
+process.once('message', (message) => {
+  const { url, info, settings } = message as InMemoryJob;
+  measureInMemory(url, info, settings, new Set())
+    .then(
+      (rows): InMemoryReply => ({ rows, version: process.version }),
+      (error: unknown): InMemoryReply => ({
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      }),
+    )
+    .then((reply) => process.send?.(reply, () => process.exit(0)));
+});
+// The parent going away (even by crashing) must not leave this child measuring.
+process.once('disconnect', () => process.exit(0));
