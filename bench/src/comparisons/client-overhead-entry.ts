@@ -1,6 +1,6 @@
 // Child-process entry: the in-memory rows of `client-overhead` under another Node (client-overhead.ts forks it with
 // that Node's binary and sends one job). The mock server the job names is the parent's, still listening.
-import { type InMemoryJob, type InMemoryReply, measureInMemory } from './client-overhead.js';
+import { type InMemoryJob, type InMemoryReply, measureInMemory } from './client-overhead-calls.js';
 
 process.once('message', (message) => {
   const { url, info, settings } = message as InMemoryJob;
@@ -11,7 +11,8 @@ process.once('message', (message) => {
         error: error instanceof Error ? (error.stack ?? error.message) : String(error),
       }),
     )
-    .then((reply) => process.send?.(reply, () => process.exit(0)));
+    // The parent stops this child once it has the reply; exiting here could race the reply out of the pipe.
+    .then((reply) => process.send?.(reply));
 });
 // The parent going away (even by crashing) must not leave this child measuring.
 process.once('disconnect', () => process.exit(0));

@@ -1,193 +1,20 @@
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { isDeepStrictEqual } from 'node:util';
-import { createClient } from '@blockindex/client';
-import { createClient as createVendorClient } from '@stacks/blockchain-api-client';
 import { cachedRuntime } from '../../../scripts/runtimes.mjs';
 import type { BenchContext, Comparison, ComparisonOutput, Row } from '../comparison.js';
-import { interleave, medianOf, rowsFor, target, timeMs } from '../harness.js';
+import { medianOf, target } from '../harness.js';
 import { startChildServer } from '../servers/child-server.js';
 import type { MockServerInfo, MockServerOptions } from '../servers/mock-entry.js';
 import { stop, track } from '../servers/processes.js';
-
-type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
-/**
- * `ours, no time limits` is a diagnostic: our client with `timeoutMs: 0, deadlineMs: 0`, so that the cost of the
- * default time limits (an abort signal on every request) is measured in every run rather than argued.
- */
-type Variant = 'raw fetch' | 'ours' | 'vendor' | 'ours, no time limits';
-const NO_LIMITS = 'ours, no time limits' satisfies Variant;
-const BASELINE: Variant = 'raw fetch';
-
-interface Operation {
-  name: string;
-  path: string;
-  /** Each variant makes the same request and returns the parsed body, so the three can be checked equal. */
-  calls: Record<Variant, () => Promise<unknown>>;
-}
-
-function operations(
-  baseUrl: string,
-  info: MockServerInfo,
-  fetchImpl: FetchLike,
-  warnings: Set<string>,
-): Operation[] {
-  const { address, burnBlockHeight } = info.fixtures;
-  // Both operations are deprecated, so the mock sends a Warning as the real API does: collected for the notes
-  // (about the cost of the default, which remembers what it printed) instead of printed into the run's output.
-  const onWarning = ({ operation, warning }: { operation: string; warning: string }) => {
-    warnings.add(`${operation}: ${warning}`);
-  };
-  const ours = createClient({ baseUrl, fetch: fetchImpl, retry: false, onWarning });
-  const oursNoLimits = createClient({
-    baseUrl,
-    fetch: fetchImpl,
-    retry: false,
-    onWarning,
-    timeoutMs: 0,
-    deadlineMs: 0,
-  });
-  const vendor = createVendorClient({ baseUrl, fetch: fetchImpl });
-  const raw = async (path: string) => {
-    const response = await fetchImpl(`${baseUrl}${path}`);
-    if (!response.ok) throw new Error(`raw fetch ${path}: ${response.status}`);
-    return response.json();
-  };
-  const listPath = `/extended/v2/addresses/${address}/transactions?limit=20`;
-  const blockPath = `/extended/v1/block/by_burn_block_height/${burnBlockHeight}`;
-  return [
-    {
-      name: 'getAddressTransactions (page of 20)',
-      path: listPath,
-      calls: {
-        'raw fetch': async () => ((await raw(listPath)) as { results: unknown }).results,
-        ours: async () => (await ours.getAddressTransactions(address, { limit: 20 })).results,
-        [NO_LIMITS]: async () => (await oursNoLimits.getAddressTransactions(address, { limit: 20 })).results,
-        vendor: async () => {
-          const { data, error } = await vendor.GET('/extended/v2/addresses/{address}/transactions', {
-            params: { path: { address }, query: { limit: 20 } },
-          });
-          if (error !== undefined) throw new Error('vendor getAddressTransactions failed');
-          return data.results;
-        },
-      },
-    },
-    {
-      name: 'getBlockByBurnBlockHeight',
-      path: blockPath,
-      calls: {
-        'raw fetch': () => raw(blockPath),
-        ours: () => ours.getBlockByBurnBlockHeight(burnBlockHeight),
-        [NO_LIMITS]: () => oursNoLimits.getBlockByBurnBlockHeight(burnBlockHeight),
-        vendor: async () => {
-          const { data, error } = await vendor.GET(
-            '/extended/v1/block/by_burn_block_height/{burn_block_height}',
-            {
-              params: { path: { burn_block_height: burnBlockHeight } },
-            },
-          );
-          if (error !== undefined) throw new Error('vendor getBlockByBurnBlockHeight failed');
-          return data;
-        },
-      },
-    },
-  ];
-}
-
-/**
- * A fetch that never leaves the process: it answers each path with the body the mock gave for it, so the
- * difference between variants is the client's own CPU cost, with no network or server noise to hide it.
- */
-async function inMemoryFetch(baseUrl: string, ops: Operation[]): Promise<FetchLike> {
-  const bodies = new Map<string, { body: ArrayBuffer; headers: Headers }>();
-  for (const op of ops) {
-    const response = await fetch(`${baseUrl}${op.path}`);
-    bodies.set(new URL(op.path, baseUrl).pathname, {
-      body: await response.arrayBuffer(),
-      headers: response.headers,
-    });
-  }
-  return async (input) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const canned = bodies.get(new URL(url).pathname);
-    if (canned === undefined) return new Response(null, { status: 404 });
-    return new Response(canned.body, { status: 200, headers: canned.headers });
-  };
-}
-
-async function measure(
-  ops: Operation[],
-  callsPerSample: number,
-  warmup: number,
-  runs: number,
-): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (const op of ops) {
-    const results = await Promise.all(Object.values(op.calls).map((call) => call()));
-    if (!results.every((result) => isDeepStrictEqual(result, results[0]))) {
-      throw new Error(`${op.name}: the variants did not return the same data`);
-    }
-    const perCallMicros = (call: () => Promise<unknown>) => async () =>
-      ((await timeMs(async () => {
-        for (let i = 0; i < callsPerSample; i++) await call();
-      })) *
-        1000) /
-      callsPerSample;
-    const variants = Object.keys(op.calls) as Variant[];
-    const samples = await interleave(
-      Object.fromEntries(variants.map((v) => [v, perCallMicros(op.calls[v])])) as Record<
-        Variant,
-        () => Promise<number>
-      >,
-      { warmup, runs },
-    );
-    rows.push(
-      ...rowsFor(
-        op.name,
-        'µs/call',
-        BASELINE,
-        variants.map((v) => ({ label: v === NO_LIMITS ? `${v} (diagnostic)` : v, samples: samples[v] })),
-      ),
-    );
-  }
-  return rows;
-}
-
-/** How many calls and rounds each measurement makes. */
-export interface OverheadSettings {
-  warmupRounds: number;
-  rounds: number;
-  callsPerSample: number;
-  inMemoryCallsPerSample: number;
-}
-
-/** The in-memory rows, measured in this process: every variant against a fetch that answers from memory. */
-export async function measureInMemory(
-  url: string,
-  info: MockServerInfo,
-  settings: OverheadSettings,
-  warnings: Set<string>,
-): Promise<Row[]> {
-  const stub = await inMemoryFetch(
-    url,
-    operations(url, info, (input, init) => fetch(input, init), warnings),
-  );
-  const rows = await measure(
-    operations(url, info, stub, warnings),
-    settings.inMemoryCallsPerSample,
-    settings.warmupRounds,
-    settings.rounds,
-  );
-  return rows.map((row) => ({ ...row, group: `${row.group}, in-memory fetch` }));
-}
-
-/** What the parent sends `client-overhead-entry.ts`, and what it answers. */
-export interface InMemoryJob {
-  url: string;
-  info: MockServerInfo;
-  settings: OverheadSettings;
-}
-export type InMemoryReply = { rows: Row[]; version: string } | { error: string };
+import {
+  BASELINE,
+  type InMemoryJob,
+  type InMemoryReply,
+  measure,
+  measureInMemory,
+  NO_LIMITS,
+  operations,
+} from './client-overhead-calls.js';
 
 /** The Node versions users run, from the pinned runtime cache (`node scripts/runtimes.mjs fetch`). */
 const USER_NODES = ['node22', 'node24', 'node26'] as const;

@@ -7,7 +7,7 @@ export type {
 } from './options-types.js';
 export type { AddressQueryKey, BaseQueryKey, QueryKeys } from './query-keys.js';
 export { createQueryKeys, QUERY_KEY_ROOT } from './query-keys.js';
-export type { BlockindexQueryOptionsFactory } from './query-options.js';
 export { createQueryOptions } from './query-options.js';
+export type { BlockindexQueryOptionsFactory } from './query-options-factory.js';
 export type { QueryRetry } from './retry.js';
 export { createQueryRetry, isRetryableQueryError } from './retry.js';

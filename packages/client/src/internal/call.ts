@@ -1,7 +1,7 @@
 import { ApiPromise, type WithResponse } from '../api-promise.js';
 import type { RequestOptions } from '../options.js';
 import { type CoreState, stateOf } from './core-state.js';
-import { type AttemptInit, objectShapeProblem, type RawResult, send } from './transport.js';
+import { type AttemptInit, type RawResult, send } from './transport.js';
 
 /** openapi-fetch's GET for a path chosen at run time (its per-path types cannot follow one). */
 export type AnyGet<T> = (path: string, init: unknown) => Promise<RawResult<T>>;
@@ -42,4 +42,11 @@ export function getResource<T>(
       });
     }),
   );
+}
+
+/** The shape check of single-resource calls: their bodies are JSON objects. */
+function objectShapeProblem(data: unknown): string | undefined {
+  return typeof data === 'object' && data !== null && !Array.isArray(data)
+    ? undefined
+    : 'expected a JSON object';
 }

@@ -1,3 +1,4 @@
+import type { Middleware } from 'openapi-fetch';
 import { MAINNET_URL, normalizeBaseUrl } from '../base-urls.js';
 import type { ApiWarning, CoreOptions } from '../options.js';
 import type { CoreState } from './core-state.js';
@@ -6,7 +7,6 @@ import { createGetClient } from './get-client.js';
 import { buildHeaders, checkApiKey, credentialValues } from './header-checks.js';
 import { checkCoreOptions } from './option-checks.js';
 import { redact } from './redact.js';
-import { tagMiddleware } from './transport.js';
 
 /** Default time limit of one attempt. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -102,4 +102,25 @@ function warnOncePerProcess(warning: ApiWarning): void {
       `[@blockindex/client] ${warning.operation}: the API sent Warning: ${warning.warning}${instead}`,
     ),
   );
+}
+
+/**
+ * Wraps the caller's middleware so that what it throws is recognised later and passed through unchanged
+ * rather than mistaken for a network or parse failure.
+ */
+function tagMiddleware(middleware: Middleware, userErrors: WeakSet<object>): Middleware {
+  const wrapped: Record<string, unknown> = {};
+  for (const hook of ['onRequest', 'onResponse', 'onError'] as const) {
+    const fn = middleware[hook] as ((params: never) => unknown) | undefined;
+    if (typeof fn !== 'function') continue;
+    wrapped[hook] = async (params: never) => {
+      try {
+        return await fn.call(middleware, params);
+      } catch (error) {
+        if (typeof error === 'object' && error !== null) userErrors.add(error);
+        throw error;
+      }
+    };
+  }
+  return wrapped as Middleware;
 }

@@ -1,13 +1,11 @@
-import type { Middleware } from 'openapi-fetch';
 import type { WithResponse } from '../api-promise.js';
 import {
   AbortError,
-  BlockindexError,
+  type BlockindexError,
   ConnectionError,
   createApiError,
   RedirectError,
   ResponseParseError,
-  ResponseTooLargeError,
   TimeoutError,
 } from '../errors.js';
 import type { FetchFn, HeadersOption, RequestOptions } from '../options.js';
@@ -20,6 +18,7 @@ import {
   sleep,
 } from '../retry.js';
 import type { ApiErrorBody } from '../types.js';
+import { deadlineError, describeCause, ourError, tooLarge } from './attempt-errors.js';
 import { type BodyLimit, limitBody } from './body-limit.js';
 import { buildHeaders, credentialValues } from './header-checks.js';
 import { checkRequestOptions } from './option-checks.js';
@@ -231,118 +230,4 @@ export async function send<T>(
   } finally {
     signals.dispose();
   }
-}
-
-function deadlineError(where: { method: string; url: string }, deadlineMs: number | undefined): TimeoutError {
-  const { method, url } = where;
-  return new TimeoutError(`${method} ${url}: the call's deadline of ${deadlineMs} ms passed`, {
-    method,
-    url,
-  });
-}
-
-function tooLarge(
-  response: Response | undefined,
-  where: { method: string; url: string },
-  limit: BodyLimit,
-  secrets: readonly string[],
-  cause: unknown,
-): ResponseTooLargeError {
-  return new ResponseTooLargeError({
-    status: response?.status ?? 0,
-    headers: response?.headers ?? new Headers(),
-    ...where,
-    reason:
-      limit.reason ??
-      `the response body is larger than maxResponseBytes (${limit.maxBytes} bytes); reading stopped there`,
-    maxBytes: limit.maxBytes,
-    secrets,
-    cause: cause instanceof Error ? new Error(cause.message) : undefined,
-  });
-}
-
-/** What a failed attempt throws: our own errors and the caller's middleware errors as they are, the rest mapped. */
-function ourError(
-  error: unknown,
-  userErrors: WeakSet<object>,
-  interrupted: (cause: unknown) => BlockindexError | undefined,
-  response: Response | undefined,
-  where: () => { method: string; url: string },
-  secrets: readonly string[],
-): unknown {
-  if (error instanceof BlockindexError) return error;
-  if (typeof error !== 'object' || error === null || userErrors.has(error)) return error;
-  const stopped = interrupted(error);
-  if (stopped) return stopped;
-  if (response === undefined) return error;
-  const { method, url } = where();
-  if (error instanceof SyntaxError) {
-    const reason = describeJsonError(error);
-    return new ResponseParseError({
-      status: response.status,
-      headers: response.headers,
-      method,
-      url,
-      reason,
-      // Not the parser's own error: its message quotes the body around the fault, which may hold an
-      // echoed API key cut in a place that no longer matches the key as a whole.
-      cause: new SyntaxError(reason),
-      secrets,
-    });
-  }
-  if (error instanceof TypeError || error instanceof DOMException) {
-    return new ConnectionError(
-      redact(`${method} ${url}: the response body could not be read (${error.message})`, secrets),
-      { cause: error, method, url },
-    );
-  }
-  return error;
-}
-
-/** The shape check of single-resource calls: their bodies are JSON objects. */
-export function objectShapeProblem(data: unknown): string | undefined {
-  return typeof data === 'object' && data !== null && !Array.isArray(data)
-    ? undefined
-    : 'expected a JSON object';
-}
-
-/**
- * Wraps the caller's middleware so that what it throws is recognised later and passed through unchanged
- * rather than mistaken for a network or parse failure.
- */
-export function tagMiddleware(middleware: Middleware, userErrors: WeakSet<object>): Middleware {
-  const wrapped: Record<string, unknown> = {};
-  for (const hook of ['onRequest', 'onResponse', 'onError'] as const) {
-    const fn = middleware[hook] as ((params: never) => unknown) | undefined;
-    if (typeof fn !== 'function') continue;
-    wrapped[hook] = async (params: never) => {
-      try {
-        return await fn.call(middleware, params);
-      } catch (error) {
-        if (typeof error === 'object' && error !== null) userErrors.add(error);
-        throw error;
-      }
-    };
-  }
-  return wrapped as Middleware;
-}
-
-/**
- * What went wrong parsing a body, without the excerpt of the body that V8 (`"sk-live-7d"... is not valid JSON`)
- * and other engines quote: only the position, when the parser gives one.
- */
-function describeJsonError(error: SyntaxError): string {
-  const position = /\bposition (\d+)/.exec(error.message)?.[1];
-  return position === undefined
-    ? 'the body is not valid JSON'
-    : `the body is not valid JSON (syntax error at position ${position})`;
-}
-
-function describeCause(cause: unknown): string {
-  if (!(cause instanceof Error)) return String(cause);
-  // undici reports "fetch failed" and hides the useful part (ECONNREFUSED, ENOTFOUND, ...) in `cause`.
-  const inner = cause.cause;
-  const detail =
-    inner instanceof Error ? ((inner as Error & { code?: string }).code ?? inner.message) : undefined;
-  return detail ? `${cause.message} (${detail})` : cause.message;
 }
