@@ -1,42 +1,27 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createWorld, type WorldFixtures } from '@blockindex/mock';
+import { createWorld } from '@blockindex/mock';
 import type autocannon from 'autocannon';
 import { type CountedMix, instructionsPerRequest, valgrindVersion } from '../callgrind.js';
 import type { BenchContext, Comparison, ComparisonOutput, Row, Target } from '../comparison.js';
 import { fetchHandlerStartUp } from '../fetch-handler-start-up.js';
-import { interleave, median, rowsFor, target } from '../harness.js';
-import {
-  type LoadRun,
-  loadDetails,
-  loadInterleaved,
-  type VariedRequest,
-  variedRequests,
-} from '../load-mixes.js';
+import { median, rowsFor, target } from '../harness.js';
+import { loadDetails, type VariedRequest, variedRequests } from '../load-mixes.js';
 import { sevenOperations } from '../operations.js';
 import { checkOutAndBuild, WORKSPACE_ROOT } from '../ref-checkout.js';
-import { type ChildServer, startChildServer } from '../servers/child-server.js';
-import { runWorker } from '../workers/run-worker.js';
+import { startChildServer } from '../servers/child-server.js';
+import {
+  type BuiltMockInfo,
+  type ColdStart,
+  coldStartSamples,
+  type LoadSamples,
+  loadRounds,
+} from './mock-against-ref-rounds.js';
 
 const CONNECTIONS = 10;
 const SEED = 1;
 const WORKSPACE = 'this workspace';
 /** The targets' tolerance: a gap this small is never a finding on a shared 2-core machine (see the notes). */
 const NOISE = 0.05;
-
-const COLD_START = fileURLToPath(new URL('../workers/mock-cold-start-entry.mjs', import.meta.url));
-
-/** What `mock-cold-start-entry.mjs` measures in a fresh process, each in ms from its first line. */
-interface ColdStart {
-  importMs: number;
-  listenMs: number;
-  firstAnswersMs: number;
-}
-
-interface BuiltMockInfo {
-  url: string;
-  fixtures: WorldFixtures;
-}
 
 /** What a server answers to each request: status and body, and its header names (values vary: dates, ETags). */
 async function answers(
@@ -135,77 +120,8 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
     // Only the first pair's answers are compared; every load round starts its own pair.
     await Promise.all([ours.close(), theirs.close()]);
 
-    type Samples = { rps: number[]; runs: LoadRun[]; cpuPerRequest: number[] };
-    const collected = () =>
-      Object.fromEntries(
-        [baseLabel, WORKSPACE].map((label) => [label, { rps: [], runs: [], cpuPerRequest: [] }]),
-      );
-    const samples: Record<keyof typeof mixes, Record<string, Samples>> = {
-      cached: collected(),
-      uncached: collected(),
-    };
-    // A fresh pair of processes every round: one process's JIT decisions and memory layout can make it 20% faster
-    // or slower than another process of the same build for its whole life, which no number of rounds against the
-    // same two processes averages out.
-    const loadRound = async (round: number) => {
-      const pair = Object.fromEntries(
-        await Promise.all(
-          [baseLabel, WORKSPACE].map(
-            async (label) => [label, await start(serverModules[label] as string)] as const,
-          ),
-        ),
-      ) as Record<string, ChildServer<BuiltMockInfo>>;
-      try {
-        // The server's own CPU time per request, read from its process around every run: unlike req/s it does
-        // not move with the load generator, which shares the cores and parses every answer.
-        const cpuMicros = async (label: string) =>
-          (await (pair[label] as ChildServer<BuiltMockInfo>).ask<{ cpuMicros: number }>({ cpu: true }))
-            .cpuMicros;
-        const order = round % 2 === 0 ? [baseLabel, WORKSPACE] : [WORKSPACE, baseLabel];
-        for (const mix of ['cached', 'uncached'] as const) {
-          const before: Record<string, number> = {};
-          const urls = Object.fromEntries(
-            order.map((label) => [label, (pair[label] as ChildServer<BuiltMockInfo>).info.url]),
-          );
-          const { rps, runs } = await loadInterleaved(urls, mixes[mix], {
-            connections: CONNECTIONS,
-            length,
-            warmupRequests: settings.warmupRequests,
-            rounds: 1,
-            beforeRun: async (label) => {
-              before[label] = await cpuMicros(label);
-            },
-            afterRun: async (label, done) => {
-              const used = (await cpuMicros(label)) - (before[label] ?? 0);
-              samples[mix][label]?.cpuPerRequest.push(used / Math.max(1, done.requests));
-            },
-            log: (message) => log(`round ${round + 1}: ${message}, ${mix} mix`),
-          });
-          for (const label of order) {
-            samples[mix][label]?.rps.push(...(rps[label] ?? []));
-            samples[mix][label]?.runs.push(...(runs[label] ?? []));
-          }
-        }
-      } finally {
-        await Promise.all(Object.values(pair).map((server) => server.close()));
-      }
-    };
     // Cold starts first, while nothing else runs: each is a fresh `node` process (no loader) importing a build.
-    const coldStarts: Record<string, ColdStart[]> = { [baseLabel]: [], [WORKSPACE]: [] };
-    await interleave(
-      Object.fromEntries(
-        [baseLabel, WORKSPACE].map((label) => [
-          label,
-          async () => {
-            const options = JSON.stringify({ serverModule: serverModules[label], paths });
-            const sample = await runWorker<ColdStart>([COLD_START, options], 'cold start');
-            coldStarts[label]?.push(sample);
-            return sample.firstAnswersMs;
-          },
-        ]),
-      ),
-      { warmup: 1, runs: settings.coldStarts },
-    );
+    const coldStarts = await coldStartSamples(serverModules, paths, settings.coldStarts);
     const coldRows = (group: string, metric: keyof ColdStart) =>
       rowsFor(
         group,
@@ -229,7 +145,13 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
       ].map((op) => op.path),
       settings.coldStarts,
     );
-    for (let round = 0; round < settings.rounds; round++) await loadRound(round);
+    const samples = await loadRounds(serverModules, mixes, start, {
+      connections: CONNECTIONS,
+      length,
+      warmupRequests: settings.warmupRequests,
+      rounds: settings.rounds,
+      log,
+    });
     const counted = await countInstructions(
       Object.fromEntries([baseLabel, WORKSPACE].map((label) => [label, serverModules[label] as string])),
       {
@@ -245,7 +167,7 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
       log,
     );
     const { cached, uncached } = samples;
-    const rowsOf = (group: string, mix: Record<string, Samples>) =>
+    const rowsOf = (group: string, mix: Record<string, LoadSamples>) =>
       rowsFor(
         group,
         'req/s',
@@ -256,14 +178,14 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
           details: loadDetails(mix[label]?.runs ?? []),
         })),
       );
-    const cpuRows = (group: string, mix: Record<string, Samples>) =>
+    const cpuRows = (group: string, mix: Record<string, LoadSamples>) =>
       rowsFor(
         group,
         'µs',
         baseLabel,
         [baseLabel, WORKSPACE].map((label) => ({ label, samples: mix[label]?.cpuPerRequest ?? [] })),
       );
-    const cpuRatio = (mix: Record<string, Samples>) =>
+    const cpuRatio = (mix: Record<string, LoadSamples>) =>
       median(mix[WORKSPACE]?.cpuPerRequest ?? []) / median(mix[baseLabel]?.cpuPerRequest ?? []);
     const coldRatio =
       median((coldStarts[WORKSPACE] ?? []).slice(1).map((sample) => sample.firstAnswersMs)) /
