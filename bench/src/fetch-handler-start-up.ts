@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Row, Target } from './comparison.js';
-import { interleave, median, rowsFor, target } from './harness.js';
-import { runWorker } from './workers/run-worker.js';
+import { median, rowsFor, target } from './harness.js';
+import { workerSamples } from './workers/run-worker.js';
 
 const ENTRY = fileURLToPath(new URL('./workers/fetch-handler-cold-start-entry.mjs', import.meta.url));
 
@@ -29,24 +29,13 @@ export async function fetchHandlerStartUp(
 ): Promise<{ rows: Row[]; targets: Target[]; note: string }> {
   const labels = Object.keys(builds);
   const [baseline, ours] = labels as [string, string];
-  const samples: Record<string, StartUp[]> = Object.fromEntries(labels.map((label) => [label, []]));
-  await interleave(
-    Object.fromEntries(
-      labels.map((label) => [
-        label,
-        async () => {
-          const options = JSON.stringify({ indexModule: builds[label], paths });
-          const sample = await runWorker<StartUp>([ENTRY, options], 'fetch handler start-up');
-          samples[label]?.push(sample);
-          return sample.createAndFirstAnswerMs;
-        },
-      ]),
-    ),
-    { warmup: 1, runs },
+  const samples = await workerSamples<StartUp>(
+    labels,
+    (label) => [ENTRY, JSON.stringify({ indexModule: builds[label], paths })],
+    'fetch handler start-up',
+    runs,
   );
-  // The warm-up round's sample is each build's first one: dropped like interleave drops it.
-  const of = (label: string, metric: keyof StartUp) =>
-    (samples[label] ?? []).slice(1).map((sample) => sample[metric]);
+  const of = (label: string, metric: keyof StartUp) => (samples[label] ?? []).map((sample) => sample[metric]);
   const rows = (group: string, metric: keyof StartUp) =>
     rowsFor(
       group,

@@ -1,10 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import type { WorldFixtures } from '@blockindex/mock';
 import type autocannon from 'autocannon';
-import { interleave } from '../harness.js';
 import { type InterleavedLoad, type LoadRun, loadInterleaved } from '../load-mixes.js';
 import type { ChildServer } from '../servers/child-server.js';
-import { runWorker } from '../workers/run-worker.js';
+import { workerSamples } from '../workers/run-worker.js';
 
 // The two timed parts of `mock-against-ref`, for any two builds (keyed by label, the ref's first): cold starts in
 // fresh processes, and load rounds against fresh pairs of servers.
@@ -25,31 +24,20 @@ export interface ColdStart {
 }
 
 /**
- * Cold starts of each build, interleaved: a fresh `node` process (no loader) per sample imports the build, listens
- * and answers `paths` once. The first sample of each is the warm-up round's, kept so callers drop it themselves.
+ * Cold starts of each build, in turn: a fresh `node` process (no loader) per sample imports the build, listens and
+ * answers `paths` once. One warm-up round, dropped.
  */
-export async function coldStartSamples(
+export function coldStartSamples(
   serverModules: Record<string, string>,
   paths: readonly string[],
   runs: number,
 ): Promise<Record<string, ColdStart[]>> {
-  const labels = Object.keys(serverModules);
-  const samples: Record<string, ColdStart[]> = Object.fromEntries(labels.map((label) => [label, []]));
-  await interleave(
-    Object.fromEntries(
-      labels.map((label) => [
-        label,
-        async () => {
-          const options = JSON.stringify({ serverModule: serverModules[label], paths });
-          const sample = await runWorker<ColdStart>([COLD_START, options], 'cold start');
-          samples[label]?.push(sample);
-          return sample.firstAnswersMs;
-        },
-      ]),
-    ),
-    { warmup: 1, runs },
+  return workerSamples<ColdStart>(
+    Object.keys(serverModules),
+    (label) => [COLD_START, JSON.stringify({ serverModule: serverModules[label], paths })],
+    'cold start',
+    runs,
   );
-  return samples;
 }
 
 /** What the load rounds collect per build and mix. */

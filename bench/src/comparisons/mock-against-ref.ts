@@ -129,8 +129,7 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
         baseLabel,
         [baseLabel, WORKSPACE].map((label) => ({
           label,
-          // The warm-up round's sample is the first one: dropped like interleave drops it.
-          samples: (coldStarts[label] ?? []).slice(1).map((sample) => sample[metric]),
+          samples: (coldStarts[label] ?? []).map((sample) => sample[metric]),
         })),
       );
     const startUp = await fetchHandlerStartUp(
@@ -188,8 +187,8 @@ async function run(ref: string, { smoke, log }: BenchContext): Promise<Compariso
     const cpuRatio = (mix: Record<string, LoadSamples>) =>
       median(mix[WORKSPACE]?.cpuPerRequest ?? []) / median(mix[baseLabel]?.cpuPerRequest ?? []);
     const coldRatio =
-      median((coldStarts[WORKSPACE] ?? []).slice(1).map((sample) => sample.firstAnswersMs)) /
-      median((coldStarts[baseLabel] ?? []).slice(1).map((sample) => sample.firstAnswersMs));
+      median((coldStarts[WORKSPACE] ?? []).map((sample) => sample.firstAnswersMs)) /
+      median((coldStarts[baseLabel] ?? []).map((sample) => sample.firstAnswersMs));
     return {
       settings: { ...settings, ref, commit: base.commit, seed: SEED },
       rows: [
