@@ -103,10 +103,34 @@ function frozen(value) {
   return `/* @__PURE__ */ Object.freeze({ ${entries.join(', ')} })`;
 }
 
+/**
+ * The name of the constant holding `id`'s replacement on its own (`getAddressTransactionsReplacement`): code that
+ * needs one operation's replacement imports that string, and a bundler leaves out every other one.
+ */
+export function replacementName(id) {
+  return `${id}Replacement`;
+}
+
 /** The ESM and CJS sources of the constants module. */
 export function constantsModules(constants, header) {
-  const names = Object.keys(constants);
-  const body = names.map((name) => `const ${name} = ${frozen(constants[name])};`).join('\n');
+  const deprecated = Object.entries(constants.DEPRECATED_OPERATIONS);
+  const replacements = deprecated.map(
+    ([id, { replacement }]) => `const ${replacementName(id)} = ${JSON.stringify(replacement)};`,
+  );
+  // The deprecations table refers to those strings rather than repeating them.
+  const deprecatedTable = deprecated.map(
+    ([id, { warning }]) =>
+      `${JSON.stringify(id)}: /* @__PURE__ */ Object.freeze({ "replacement": ${replacementName(id)}, "warning": ${JSON.stringify(warning)} })`,
+  );
+  const tables = Object.keys(constants).map((name) => {
+    const table =
+      name === 'DEPRECATED_OPERATIONS'
+        ? `/* @__PURE__ */ Object.freeze({ ${deprecatedTable.join(', ')} })`
+        : frozen(constants[name]);
+    return `const ${name} = ${table};`;
+  });
+  const names = [...deprecated.map(([id]) => replacementName(id)), ...Object.keys(constants)];
+  const body = [...replacements, ...tables].join('\n');
   return {
     esm: `${header}\n\n${body}\n\nexport { ${names.join(', ')} };\n`,
     cjs: `'use strict';\n${header}\n\n${body}\n\n${names.map((n) => `exports.${n} = ${n};`).join('\n')}\n`,
@@ -135,9 +159,14 @@ export function constantsDeclarations(constants, header) {
   };
   // STATUS_TEXT is read with any status a response may have: an index signature, besides its exact entries.
   const extra = { STATUS_TEXT: ' & { readonly [status: number]: string | undefined }' };
+  const replacements = Object.entries(constants.DEPRECATED_OPERATIONS).map(
+    ([id, { replacement }]) =>
+      `/** What to call instead of the deprecated \`${id}\`: its \`DEPRECATED_OPERATIONS\` replacement, on its own. */\n` +
+      `export declare const ${replacementName(id)}: ${JSON.stringify(replacement)};`,
+  );
   const blocks = Object.entries(constants).map(
     ([name, value]) =>
       `/** ${docs[name]} */\nexport declare const ${name}: ${literalType(value)}${extra[name] ?? ''};`,
   );
-  return `${header}\n\n${blocks.join('\n\n')}\n`;
+  return `${header}\n\n${[...replacements, ...blocks].join('\n\n')}\n`;
 }

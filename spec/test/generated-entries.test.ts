@@ -2,8 +2,9 @@
 import { STATUS_CODES } from 'node:http';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import * as constants from '../dist/constants.js';
 import { DEPRECATED_OPERATIONS, OPERATIONS, PAGE_SIZE, STATUS_TEXT } from '../dist/constants.js';
-import { collectStatusText, errorExamples } from '../scripts/constants-module.mjs';
+import { collectStatusText, errorExamples, replacementName } from '../scripts/constants-module.mjs';
 import { loadDocument } from './helpers/document.js';
 
 const require = createRequire(import.meta.url);
@@ -42,6 +43,19 @@ describe('@blockindex/spec/constants', () => {
     for (const { warning } of Object.values(DEPRECATED_OPERATIONS)) {
       expect(warning).toMatch(/^299 - "Deprecated: .+"$/);
     }
+  });
+
+  it('exports each replacement on its own as <operationId>Replacement, the same string the table holds', () => {
+    const alone = Object.entries(constants).filter(([name]) => name.endsWith('Replacement'));
+    expect(alone.map(([name]) => name).sort()).toEqual(
+      Object.keys(DEPRECATED_OPERATIONS).map(replacementName).sort(),
+    );
+    for (const [id, { replacement }] of Object.entries(DEPRECATED_OPERATIONS)) {
+      expect((constants as Record<string, unknown>)[replacementName(id)]).toBe(replacement);
+    }
+    expect(constants.getAddressTransactionsReplacement).toBe(
+      'GET /extended/v3/principals/{principal}/transactions',
+    );
   });
 
   it("words statuses as Node's http module does (what Fastify puts in an error body's `error`)", () => {
@@ -84,7 +98,7 @@ describe('@blockindex/spec/constants', () => {
   it('is frozen, and the same from CommonJS', () => {
     expect(Object.isFrozen(DEPRECATED_OPERATIONS.getBlockByBurnBlockHash)).toBe(true);
     const cjs = require('../dist/constants.cjs') as Record<string, unknown>;
-    expect(cjs).toEqual({ OPERATIONS, PAGE_SIZE, DEPRECATED_OPERATIONS, STATUS_TEXT });
+    expect(cjs).toEqual({ ...constants });
   });
 });
 

@@ -1,7 +1,10 @@
+import {
+  getBlockByBurnBlockHashReplacement,
+  getBlockByBurnBlockHeightReplacement,
+} from '@blockindex/spec/constants';
 import type { Block, Brc20TokenDetails, operations } from '@blockindex/spec/types';
 import type { ApiPromise } from './api-promise.js';
 import type { BlockindexCore } from './core.js';
-import { DEPRECATIONS } from './deprecations.js';
 import { getResource } from './internal/call.js';
 import { checkHex, checkId } from './internal/param-checks.js';
 import type { RequestOptions } from './options.js';
@@ -51,7 +54,7 @@ export function getBlockByBurnBlockHeight(
     () => ({ burn_block_height: height }),
     options,
     false,
-    DEPRECATIONS.getBlockByBurnBlockHeight,
+    getBlockByBurnBlockHeightReplacement,
   );
 }
 
@@ -76,6 +79,6 @@ export function getBlockByBurnBlockHash(
     () => ({ burn_block_hash: checkHex('hash', hash) }),
     options,
     false,
-    DEPRECATIONS.getBlockByBurnBlockHash,
+    getBlockByBurnBlockHashReplacement,
   );
 }

@@ -1,4 +1,3 @@
-import { DEPRECATIONS } from '../deprecations.js';
 import type { IterationOptions, ListOptions } from '../options.js';
 import type { ListPromise, ListStart } from '../page.js';
 import { type AnyGet, deferred } from './call.js';
@@ -31,7 +30,7 @@ export function listCall<TItem, TBody extends PageBody<TItem>>(
     operation: list.operation,
     method: 'GET',
     path,
-    replacement: DEPRECATIONS[list.operation as keyof typeof DEPRECATIONS],
+    replacement: list.replacement,
     shape: (data: unknown) => pageShapeProblem(data) ?? itemProblem(data, list),
   };
   // The spec is the source's identity, key, cursor and `after`; the source adds how to fetch a slice.

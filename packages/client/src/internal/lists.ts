@@ -1,3 +1,8 @@
+import {
+  getAccountTransactionsWithTransfersReplacement,
+  getAddressTransactionEventsReplacement,
+  getAddressTransactionsReplacement,
+} from '@blockindex/spec/constants';
 import { exactPageAfter } from './exact-page-after.js';
 import type { PageAfter } from './list-page.js';
 
@@ -5,6 +10,8 @@ import type { PageAfter } from './list-page.js';
 export interface ListSpec {
   operation: string;
   path: string;
+  /** What the API says to call instead, when it deprecates the operation: named by its warnings and a 410. */
+  replacement?: string;
   /** Whether the operation takes `cursor` and answers with the cursor fields. */
   cursor: boolean;
   /** The item field that tells two items apart (a dotted path), and its type: every item of a page must have it. */
@@ -32,6 +39,7 @@ function txKey(item: { tx: { tx_id: string; block_hash?: unknown; tx_index?: unk
 /** `getAddressTransactions`: the list with a cursor. */
 export const ADDRESS_TRANSACTIONS: ListSpec = {
   operation: 'getAddressTransactions',
+  replacement: getAddressTransactionsReplacement,
   path: '/extended/v2/addresses/{address}/transactions',
   cursor: true,
   field: 'tx.tx_id',
@@ -43,6 +51,7 @@ export const ADDRESS_TRANSACTIONS: ListSpec = {
 /** `getAccountTransactionsWithTransfers`. */
 export const TRANSACTIONS_WITH_TRANSFERS: ListSpec = {
   operation: 'getAccountTransactionsWithTransfers',
+  replacement: getAccountTransactionsWithTransfersReplacement,
   path: '/extended/v1/address/{principal}/transactions_with_transfers',
   cursor: false,
   field: 'tx.tx_id',
@@ -55,6 +64,7 @@ export const TRANSACTIONS_WITH_TRANSFERS: ListSpec = {
 /** `getAddressTransactionEvents`. */
 export const TRANSACTION_EVENTS: ListSpec = {
   operation: 'getAddressTransactionEvents',
+  replacement: getAddressTransactionEventsReplacement,
   path: '/extended/v2/addresses/{address}/transactions/{tx_id}/events',
   cursor: false,
   field: 'event_index',
