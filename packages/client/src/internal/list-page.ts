@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@blockindex/spec/constants';
+import type { PAGE_SIZE } from '@blockindex/spec/constants';
 import type { WithResponse } from '../api-promise.js';
 import type { PageParam } from '../page-param.js';
 
@@ -59,8 +59,12 @@ export interface ListSource<TItem, TBody extends PageBody<TItem>> extends PageSo
   after?: PageAfter | undefined;
 }
 
-/** Largest `limit` the list operations accept. */
-export const MAX_PAGE_SIZE: number = PAGE_SIZE.max;
+/**
+ * Largest `limit` the list operations accept. Written as a literal that the spec's type of `PAGE_SIZE.max` must
+ * accept (so a change in the spec fails the type check), rather than read from `PAGE_SIZE`: the published bundle
+ * merges modules, and bundlers keep a property read at module level, shipping the table to every app.
+ */
+export const MAX_PAGE_SIZE: typeof PAGE_SIZE.max = 50;
 
 /** Clamps a requested page size into what the server accepts. */
 export function clampPageSize(size: number | undefined): number {
