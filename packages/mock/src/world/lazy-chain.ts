@@ -199,8 +199,9 @@ export function lazyChain(snapshot: WorldSnapshot, tip?: StoredTip): LaterChain 
   /**
    * The transactions touching principal number `n`, in chain order. `indexOf` (native) jumps to each occurrence of
    * `n`; the walk over transactions only follows their counts to find whose entries it falls in. An occurrence at a
-   * count slot is a count that happens to equal `n`, not a principal: skipped. Several times faster on a first read
-   * than testing every entry in script.
+   * count slot is a count that happens to equal `n`, not a principal: skipped. A transaction lists each principal at
+   * most once (the snapshot writes `touchedPrincipals`, a set, and `check` holds it to that), so each occurrence is a
+   * transaction of its own. Several times faster on a first read than testing every entry in script.
    */
   function listOf(n: number | undefined): TxRecord[] {
     const list: TxRecord[] = [];
