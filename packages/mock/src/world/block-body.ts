@@ -1,4 +1,4 @@
-import type { BlockSpec } from './chain';
+import type { CallContext } from './calls';
 import type { ChainState } from './chain-state';
 import { isContractPrincipal } from './ids';
 import type { TxRecord } from './model';
@@ -13,6 +13,26 @@ import {
   tokenTransferDraft,
 } from './tx-builders';
 import type { TenureChangeCause } from './types';
+
+/** A transaction placed by the caller (genesis deploys, fixtures, user-added contracts). */
+export type ScriptedTx = (ctx: CallContext) => TxDraft;
+
+/** How to build the next block. */
+export interface BlockSpec {
+  /** Orphaned transactions this block takes back (same ids), placed after the system transactions. */
+  readonly carried?: readonly TxRecord[];
+  /** Nakamoto rules: tenures with tenure-change transactions, several blocks per burn block. */
+  readonly nakamoto: boolean;
+  /** Starts a new burn block (always true before Nakamoto). */
+  readonly newTenure: boolean;
+  /** Burn blocks without a Stacks block before this one. */
+  readonly burnGap: number;
+  /** Transactions besides the coinbase / tenure change. */
+  readonly transactions: number;
+  /** A principal at least one transaction must touch. */
+  readonly actor?: string;
+  readonly scripted?: readonly ScriptedTx[];
+}
 
 const EXTENDED_CAUSES: readonly TenureChangeCause[] = [
   'extended',

@@ -1,40 +1,18 @@
 import type { Accounts } from './accounts';
-import { type BodyTenure, blockDrafts } from './block-body';
+import { type BlockSpec, type BodyTenure, blockDrafts } from './block-body';
 import type { BlockHeader } from './blocks';
 import { assembleBlock } from './blocks';
-import type { CallContext } from './calls';
 import { ChainState } from './chain-state';
 import { randomBurnBlockHash, randomHash } from './ids';
 import { ChainIndex, type LaterDeploy } from './indexes';
-import type { BlockRecord, TxRecord } from './model';
+import type { BlockRecord } from './model';
 import { createRandom, deriveSeed, type Random, type RandomState } from './random';
-import type { TxDraft } from './tx-builders';
 
 /** Burn height of the first Stacks block on mainnet (Stacks 2.0 genesis). */
 const GENESIS_BURN_HEIGHT = 666050;
 /** Unix seconds of the genesis burn block; burn times follow at ten-minute spacing. */
 const GENESIS_BURN_TIME = 1610645304;
 const BURN_SPACING_SECONDS = 600;
-
-/** A transaction placed by the caller (genesis deploys, fixtures, user-added contracts). */
-export type ScriptedTx = (ctx: CallContext) => TxDraft;
-
-/** How to build the next block. */
-export interface BlockSpec {
-  /** Orphaned transactions this block takes back (same ids), placed after the system transactions. */
-  readonly carried?: readonly TxRecord[];
-  /** Nakamoto rules: tenures with tenure-change transactions, several blocks per burn block. */
-  readonly nakamoto: boolean;
-  /** Starts a new burn block (always true before Nakamoto). */
-  readonly newTenure: boolean;
-  /** Burn blocks without a Stacks block before this one. */
-  readonly burnGap: number;
-  /** Transactions besides the coinbase / tenure change. */
-  readonly transactions: number;
-  /** A principal at least one transaction must touch. */
-  readonly actor?: string;
-  readonly scripted?: readonly ScriptedTx[];
-}
 
 /** Watches `Chain.append`. */
 export interface ChainObserver {

@@ -1,6 +1,7 @@
 import type { Accounts } from './accounts';
+import type { BlockSpec, ScriptedTx } from './block-body';
 import { purchaseNft } from './calls-assets';
-import { type BlockSpec, Chain, type ChainObserver, type ScriptedTx } from './chain';
+import { Chain, type ChainObserver } from './chain';
 import type { ChainState } from './chain-state';
 import { cv } from './clarity';
 import { FUNCTIONS } from './contracts';

@@ -1,7 +1,8 @@
 import { Accounts } from './accounts';
+import type { BlockSpec } from './block-body';
 import { blockDrafts } from './block-body';
 import { assembleBlock } from './blocks';
-import type { BlockSpec, Chain, TenureState } from './chain';
+import type { Chain, TenureState } from './chain';
 import type { ChainState } from './chain-state';
 import type { LaterChain } from './genesis';
 import { markEncoded, randomHash } from './ids';
