@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-/** What a fence's info string may say after `ts` / `typescript`. The rules are in the root README. */
+/** What a fence's info string may say after `ts` / `typescript`. The rules are in CONTRIBUTING.md. */
 type BlockMode = 'check' | 'run' | 'test' | 'nocheck';
 
 /** One ```ts block of a README. */

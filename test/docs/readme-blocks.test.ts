@@ -1,5 +1,5 @@
 // Every ```ts block of every README compiles as a module of its own; `run` blocks run against the embedded mock
-// and `test` blocks run as the vitest tests they are. The markers are described in the root README.
+// and `test` blocks run as the vitest tests they are. The markers are described in CONTRIBUTING.md.
 // Needs `pnpm build` first: blocks import the packages' built `dist/` (the root test script builds).
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
