@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFetchHandler, createScenarios } from '../../src';
 
-// Answers the real service gives (Hiro stacks-blockchain-api v9.0.2, see the README's "Differences" notes),
+// Answers the real service gives (Hiro stacks-blockchain-api v9.0.2, sources in UPSTREAM.md, differences in the README),
 // where the mock used to answer otherwise.
 const handler = createFetchHandler({ seed: 1 });
 const fx = handler.world.fixtures;
