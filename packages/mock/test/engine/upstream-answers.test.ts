@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFetchHandler, createScenarios } from '../../src';
 
-// Answers the real service gives (Hiro stacks-blockchain-api v9.0.2, sources in UPSTREAM.md, differences in the README),
+// Answers the real service gives (Hiro stacks-blockchain-api v9.0.2, sources and differences in UPSTREAM.md),
 // where the mock used to answer otherwise.
 const handler = createFetchHandler({ seed: 1 });
 const fx = handler.world.fixtures;
@@ -130,7 +130,7 @@ describe('transactions_with_transfers height and until_block', () => {
   const transfers = (query: string) =>
     get(`/extended/v1/address/${fx.address}/transactions_with_transfers?${query}`);
 
-  // Upstream fails these with a 500 from Postgres (32-bit heights) or its own lookups; the README promises the
+  // Upstream fails these with a 500 from Postgres (32-bit heights) or its own lookups; UPSTREAM.md promises the
   // documented 400 instead, never a 200 and never an imitated 500.
   it.each([
     ['height=2147483648', 'querystring/height must be <= 2147483647'],

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createFetchHandler } from '../src';
 
-// The README's table of statuses that differ from upstream must say what the mock answers: every row is sent
+// UPSTREAM.md's table of statuses that differ from upstream must say what the mock answers: every row is sent
 // to the engine, with the fixtures filled in, and its `Mock` column compared with the status it gets.
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const readme = readFileSync(new URL('../UPSTREAM.md', import.meta.url), 'utf8');
 const handler = createFetchHandler({ seed: 1 });
 const fx = handler.world.fixtures;
 const placeholders: Record<string, string> = {
@@ -51,7 +51,7 @@ function statusRows(markdown: string): Row[] {
 
 const rows = statusRows(readme);
 
-describe('README status tables', () => {
+describe('UPSTREAM.md status tables', () => {
   it('has the table of differences, with a status in every cell', () => {
     expect(rows.length).toBeGreaterThanOrEqual(10);
     for (const row of rows) {
@@ -63,7 +63,7 @@ describe('README status tables', () => {
   it.each(rows.map((row) => [row.request, row.mock] as const))('%s → %i', async (request, status) => {
     const path = request.replace(/\{(\w+)\}/g, (_, name: string) => {
       const value = placeholders[name];
-      if (value === undefined) throw new Error(`unknown placeholder {${name}} in the README`);
+      if (value === undefined) throw new Error(`unknown placeholder {${name}} in UPSTREAM.md`);
       return value;
     });
     const response = await handler(new Request(`http://localhost${path}`));
