@@ -15,9 +15,7 @@ import type {
 } from '@blockindex/spec/types';
 import type { ApiPromise } from './api-promise.js';
 import { getSmartContractsStatus } from './contract-status.js';
-import type { BlockindexCore } from './core.js';
-import { buildState } from './internal/core-setup.js';
-import { attachState } from './internal/core-state.js';
+import { type BlockindexCore, setUpCore } from './core.js';
 import type { ListPromiseClass } from './internal/list-call.js';
 import { checkClientOptions, isPacer } from './internal/option-checks.js';
 import { addressTransactions, transactionEvents, transactionsWithTransfers } from './list-operations.js';
@@ -36,9 +34,9 @@ const Pages = PagePromise as ListPromiseClass;
  */
 export class BlockindexClient implements BlockindexCore {
   /** The normalized base URL requests go to. */
-  readonly baseUrl: string;
+  declare readonly baseUrl: string;
   /** The normalized base URL of `getBrc20Token` (the Ordinals API). */
-  readonly ordinalsBaseUrl: string;
+  declare readonly ordinalsBaseUrl: string;
 
   /** @internal Use {@link createClient}. */
   constructor(options: ClientOptions = {}) {
@@ -51,10 +49,7 @@ export class BlockindexClient implements BlockindexCore {
       const maxPauseMs = options.retry === false ? undefined : options.retry?.maxRetryAfterMs;
       pacer = createPacer(rateLimit as true, Boolean(options.apiKey), maxPauseMs);
     }
-    const state = buildState({ ...options, rateLimit: pacer }, 'createClient options');
-    this.baseUrl = state.baseUrl;
-    this.ordinalsBaseUrl = state.ordinalsBaseUrl;
-    attachState(this, state);
+    setUpCore(this, { ...options, rateLimit: pacer }, 'createClient options');
   }
 
   /**

@@ -1,7 +1,6 @@
 import type { SmartContractsStatusResponse } from '@blockindex/spec/types';
 import { ApiPromise, type WithResponse } from './api-promise.js';
 import type { BlockindexCore } from './core.js';
-import { type AnyGet, deferred } from './internal/call.js';
 import {
   DEFAULT_STATUS_CONCURRENCY,
   mapWithConcurrency,
@@ -11,7 +10,7 @@ import {
 } from './internal/contract-status-batch.js';
 import { checkConcurrency } from './internal/option-checks.js';
 import { checkIds } from './internal/param-checks.js';
-import { send } from './internal/transport.js';
+import { callOf, request } from './internal/request.js';
 import type { ContractStatusOptions } from './options.js';
 
 const PATH = '/extended/v2/smart-contracts/status';
@@ -32,10 +31,11 @@ export function getSmartContractsStatus(
 ): ApiPromise<SmartContractsStatusResponse> {
   type Result = WithResponse<SmartContractsStatusResponse>;
   return new ApiPromise(
-    deferred<Result>(core, async (state) => {
+    (async (): Promise<Result> => {
+      callOf(core); // a value that is not a core is refused before anything else is looked at
       const batches = planStatusBatches(
         checkIds('contractIds', contractIds),
-        `${state.baseUrl}${PATH}`.length,
+        `${core.baseUrl}${PATH}`.length,
       );
       const { concurrency = DEFAULT_STATUS_CONCURRENCY, ...requestOptions } = options ?? {};
       checkConcurrency(concurrency);
@@ -46,20 +46,12 @@ export function getSmartContractsStatus(
         batches,
         concurrency,
         (batch, signal) =>
-          send(
-            state.config,
-            (init) =>
-              (state.api.GET as AnyGet<unknown>)(PATH, {
-                params: { query: { contract_id: batch } },
-                ...init,
-              }),
+          request(
+            core,
+            { id: 'getSmartContractsStatus', path: PATH, shape: (data) => statusShapeProblem(batch, data) },
+            () => ({}),
+            { contract_id: batch },
             { ...requestOptions, signal },
-            {
-              operation: 'getSmartContractsStatus',
-              method: 'GET',
-              path: PATH,
-              shape: (data) => statusShapeProblem(batch, data),
-            },
           ),
         requestOptions.signal,
       );
@@ -68,6 +60,6 @@ export function getSmartContractsStatus(
         results.map((r) => r.data as Record<string, never>),
       );
       return { data, response: (results[0] as WithResponse<unknown>).response };
-    }),
+    })(),
   );
 }

@@ -1,13 +1,24 @@
-import { buildState } from './internal/core-setup.js';
-import { attachState } from './internal/core-state.js';
-import { isPacer } from './internal/option-checks.js';
-import type { CoreOptions } from './options.js';
+import { MAINNET_URL, normalizeBaseUrl } from './base-urls.js';
+import { escapeControl } from './internal/escape.js';
+import { buildHeaders, checkApiKey, credentialValues } from './internal/header-checks.js';
+import { checkCoreOptions, isPacer } from './internal/option-checks.js';
+import { redact } from './internal/redact.js';
+import { CORE, type CoreConfig, coreCall } from './internal/request.js';
+import type { ApiWarning, CoreOptions } from './options.js';
+import type { RatePacer } from './pacer.js';
 
-export {
-  DEFAULT_DEADLINE_MS,
-  DEFAULT_MAX_RESPONSE_BYTES,
-  DEFAULT_TIMEOUT_MS,
-} from './internal/core-setup.js';
+/** Default time limit of one attempt. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Default time limit of a whole call: every attempt, backoff and queued wait together. */
+export const DEFAULT_DEADLINE_MS = 60_000;
+
+/**
+ * Default bound on a decoded response body: 8 MiB. The real API's largest answers (a page of 50 transactions with
+ * contract sources) run to about 1 MB, and a body passes while its text and parsed values are estimated under
+ * 1.5 times the bound, which such JSON meets up to about 2.4 MB; a call then stays within about 32 MiB of memory.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 /**
  * The configured core of the API client: base URLs, credentials and redirect policy, the transport with its typed
@@ -40,8 +51,94 @@ export function createCore(options: CoreOptions = {}): BlockindexCore {
       `${where}.rateLimit must be a pacer from createPacer() (createClient also takes true or { perMinute, perSecond })`,
     );
   }
-  const state = buildState(options, where);
-  const core: BlockindexCore = { baseUrl: state.baseUrl, ordinalsBaseUrl: state.ordinalsBaseUrl };
-  attachState(core, state);
+  const core = {} as { baseUrl: string; ordinalsBaseUrl: string };
+  setUpCore(core, options, where);
   return core;
+}
+
+/**
+ * Checks the options and makes `target` a core: sets its `baseUrl` and `ordinalsBaseUrl`, and gives it its request
+ * function (under a global symbol, not enumerable: nothing of the configuration shows when a core is logged, and a
+ * core of another copy of this package is still one). `where` names the options in error messages.
+ */
+export function setUpCore(
+  target: { baseUrl: string; ordinalsBaseUrl: string },
+  options: Omit<CoreOptions, 'rateLimit'> & { rateLimit?: RatePacer | undefined },
+  where: string,
+): void {
+  checkCoreOptions(options, where);
+  const baseUrl = normalizeBaseUrl(options.baseUrl ?? MAINNET_URL);
+  const ordinalsBaseUrl =
+    options.ordinalsBaseUrl === undefined
+      ? baseUrl
+      : normalizeBaseUrl(options.ordinalsBaseUrl, 'ordinalsBaseUrl');
+  const headers = buildHeaders(options.headers, 'headers');
+  const keyHeader = options.apiKeyHeader ?? 'x-api-key';
+  if (options.apiKey) {
+    checkApiKey(options.apiKey, keyHeader);
+    headers.set(keyHeader, options.apiKey);
+  }
+  const credentialHeaders = ['authorization', 'proxy-authorization'];
+  if (typeof keyHeader === 'string') credentialHeaders.push(keyHeader.toLowerCase());
+  for (const name of options.credentialHeaders ?? []) credentialHeaders.push(String(name).toLowerCase());
+  const middleware = (options.use ?? []).filter(Boolean);
+  middleware.forEach((m, i) => {
+    if (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m)) {
+      throw new TypeError(
+        `${where}.use[${i}] must be a middleware object with onRequest, onResponse or onError`,
+      );
+    }
+  });
+  const secrets = credentialValues(headers, credentialHeaders);
+  const warned = new Set<string>();
+  const onWarning = options.onWarning ?? warnOncePerProcess;
+  const pacer = options.rateLimit;
+  const config: CoreConfig = {
+    baseUrl,
+    ordinalsBaseUrl,
+    headers: Object.fromEntries(headers),
+    middleware,
+    fetch: options.fetch,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    retry: options.retry,
+    secrets,
+    credentialHeaders,
+    sentApiKey: Boolean(options.apiKey) || secrets.length > 0,
+    onWarningHeader: (operation, response, replacement) => {
+      if (warned.has(operation)) return;
+      warned.add(operation);
+      onWarning({
+        operation,
+        warning: redact(response.headers.get('warning') ?? '', secrets),
+        replacement,
+        url: redact(response.url, secrets),
+      });
+    },
+    ...(pacer && { pace: pacer.reserve.bind(pacer), paced: pacer.observe.bind(pacer) }),
+  };
+  target.baseUrl = baseUrl;
+  target.ordinalsBaseUrl = ordinalsBaseUrl;
+  Object.defineProperty(target, CORE, { value: coreCall(config) });
+}
+
+/**
+ * The default `onWarning`: each operation's warning once per process through `console.warn`, so a long-running
+ * server logs a handful of lines at most. Quiet under a test runner (`NODE_ENV=test`, set by Vitest and Jest),
+ * where it would only add noise to every run; pass `onWarning` to see warnings there.
+ */
+const warnedInProcess = new Set<string>();
+function warnOncePerProcess(warning: ApiWarning): void {
+  if (warnedInProcess.has(warning.operation)) return;
+  if (globalThis.process?.env?.NODE_ENV === 'test') return;
+  warnedInProcess.add(warning.operation);
+  const instead = warning.replacement ? `; use ${warning.replacement} instead` : '';
+  // The header's text is the server's: escaped, so it cannot add lines or terminal escapes to the app's log.
+  console.warn(
+    escapeControl(
+      `[@blockindex/client] ${warning.operation}: the API sent Warning: ${warning.warning}${instead}`,
+    ),
+  );
 }

@@ -47,7 +47,6 @@ export type {
   TransactionStatus,
   TransactionType,
 } from '@blockindex/spec/types';
-export type { Middleware } from 'openapi-fetch';
 export type { WithResponse } from './api-promise.js';
 export { ApiPromise } from './api-promise.js';
 export { BASE_URLS } from './base-urls.js';
@@ -113,4 +112,4 @@ export {
   retryDelayMs,
 } from './retry.js';
 export { createRetryPolicy } from './retry-policy.js';
-export type { ApiErrorBody } from './types.js';
+export type { ApiErrorBody, Middleware, MiddlewareParams } from './types.js';

@@ -5,8 +5,8 @@ import {
 import type { Block, Brc20TokenDetails, operations } from '@blockindex/spec/types';
 import type { ApiPromise } from './api-promise.js';
 import type { BlockindexCore } from './core.js';
-import { getResource } from './internal/call.js';
 import { checkHex, checkId } from './internal/param-checks.js';
+import { getResource } from './internal/request.js';
 import type { RequestOptions } from './options.js';
 
 type PathParams<Op extends keyof operations> = operations[Op]['parameters']['path'];

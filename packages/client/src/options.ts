@@ -1,7 +1,7 @@
-import type { Middleware } from 'openapi-fetch';
 import type { RatePacer } from './pacer.js';
 import type { PageParam } from './page-param.js';
 import type { RetryOptions } from './retry.js';
+import type { Middleware } from './types.js';
 
 /** A `fetch` as the client calls it: always with a `Request`. */
 export type FetchFn = (request: Request) => Promise<Response>;

@@ -26,3 +26,31 @@ export interface ApiErrorInit {
    */
   secrets?: readonly string[];
 }
+
+/** What a middleware hook receives: the fields of openapi-fetch's that this client fills. */
+export interface MiddlewareParams {
+  /** The request about to be sent (a hook may return another). */
+  request: Request;
+  /** The operation's path template, e.g. `/ordinals/v1/brc-20/tokens/{ticker}`. */
+  readonly schemaPath: string;
+  /** The path and query parameters of the call. */
+  readonly params: { path?: Record<string, unknown>; query?: Record<string, unknown> };
+  /** A random id of this request. */
+  readonly id: string;
+  /** The base URL the request goes to. */
+  readonly options: { readonly baseUrl: string };
+}
+
+/**
+ * Hooks run around every request, as openapi-fetch runs its middleware (and its middleware objects work here):
+ * `onRequest` in order (returning a `Request` replaces it, a `Response` answers without fetching), `onResponse`
+ * and `onError` in reverse order. An error a hook throws reaches the caller unchanged.
+ */
+export interface Middleware {
+  /** Runs before the request is sent: return a `Request` to send that instead, or a `Response` to answer with it. */
+  onRequest?(params: MiddlewareParams): unknown;
+  /** Runs on the response (before its body is read): return a `Response` to use that instead. */
+  onResponse?(params: MiddlewareParams & { response: Response }): unknown;
+  /** Runs when `fetch` throws: return a `Response` to recover, or an `Error` to throw that instead. */
+  onError?(params: MiddlewareParams & { error: unknown }): unknown;
+}

@@ -1,9 +1,8 @@
 import type { IterationOptions, ListOptions } from '../options.js';
 import type { ListPromise, ListStart } from '../page.js';
-import { type AnyGet, deferred } from './call.js';
 import { type ListSource, type PageBody, pageShapeProblem } from './list-page.js';
 import { itemProblem, type ListSpec } from './lists.js';
-import { send } from './transport.js';
+import { type Operation, request } from './request.js';
 
 /** The class a list call returns: `ListPromise`, or the client's `PagePromise`, which adds `for await`. */
 export type ListPromiseClass = new <TItem, TBody extends PageBody<TItem>>(
@@ -25,25 +24,20 @@ export function listCall<TItem, TBody extends PageBody<TItem>>(
   query: ListStart,
   options: ListOptions,
 ): ListPromise<TItem, TBody> {
-  const { path } = list;
-  const description = {
-    operation: list.operation,
-    method: 'GET',
-    path,
+  const op: Operation = {
+    id: list.operation,
+    path: list.path,
     replacement: list.replacement,
     shape: (data: unknown) => pageShapeProblem(data) ?? itemProblem(data, list),
   };
   // The spec is the source's identity, key, cursor and `after`; the source adds how to fetch a slice.
   const source: ListSource<TItem, TBody> = {
     ...(list as unknown as Omit<ListSource<TItem, TBody>, 'fetch'>),
-    fetch: (request, signal) =>
-      deferred(core, (state) => {
-        const { limit: _limit, offset: _offset, cursor: _cursor, ...rest } = query;
-        const { offset, limit, cursor } = request;
-        const params = { path: pathParams(), query: { ...rest, offset, limit, cursor } };
-        const get = (init: object) => (state.api.GET as AnyGet<TBody>)(path, { params, ...init });
-        return send(state.config, get, { ...options, signal }, description);
-      }),
+    fetch: (slice, signal) => {
+      const { limit: _limit, offset: _offset, cursor: _cursor, ...rest } = query;
+      const { offset, limit, cursor } = slice;
+      return request<TBody>(core, op, pathParams, { ...rest, offset, limit, cursor }, { ...options, signal });
+    },
   };
   return new Kind<TItem, TBody>(source, query, options);
 }

@@ -1,9 +1,13 @@
-// Differential test: the client's purpose-built GET path against real openapi-fetch 0.17 on the same inputs. Both
-// run with a recording fetch; the URL, headers, hook order and parsed result must be the same, except where a
-// difference is deliberate (listed at the end, each asserted as it is).
+// Differential test: the client's one request path (`request` through a core) against real openapi-fetch 0.17 on the
+// same inputs. Both run with a recording fetch; the URL, headers, hook order and outcome must be the same, except where
+// a difference is deliberate (listed at the end, each asserted as it is). openapi-fetch's outcome is read as the client
+// reports it: `{ data }` is the resolved body, `{ error }` an ApiError with that body ('' meaning none), a thrown
+// SyntaxError on a 2xx a ResponseParseError, a failed fetch nobody recovers a ConnectionError.
 import createClient, { type Middleware } from 'openapi-fetch';
 import { describe, expect, it } from 'vitest';
-import { createGetClient } from '../../src/internal/get-client.js';
+import { createCore } from '../../src/core.js';
+import { ApiError, ConnectionError, ResponseParseError } from '../../src/errors.js';
+import { request } from '../../src/internal/request.js';
 
 const BASE = 'https://api.example.test';
 
@@ -27,7 +31,7 @@ interface Input {
 interface Outcome {
   seen: Seen[];
   log: string[];
-  result?: { data?: unknown; error?: unknown; status: number; body: 'used' | 'unused' };
+  result?: { data?: unknown; error?: unknown; status: number; body?: 'used' | 'unused' };
   thrown?: unknown;
 }
 
@@ -57,34 +61,79 @@ async function run(
       error?: unknown;
       response: Response;
     };
+    if ('error' in raw) {
+      // What the client makes of it: an ApiError carrying the body (none when openapi-fetch read '').
+      return {
+        seen,
+        log,
+        result: { error: raw.error === '' ? undefined : raw.error, status: raw.response.status },
+      };
+    }
     const result: NonNullable<Outcome['result']> = {
       status: raw.response.status,
       body: raw.response.bodyUsed ? 'used' : 'unused',
     };
     if ('data' in raw) result.data = raw.data;
-    if ('error' in raw) result.error = raw.error;
     return { seen, log, result };
   } catch (thrown) {
+    if (thrown instanceof ApiError) {
+      return { seen, log, result: { error: thrown.body, status: thrown.status } };
+    }
     return { seen, log, thrown };
   }
 }
 
+/** A parse failure as the comparison sees it: its class and what kind of body caused it. */
+const parseFailure = (empty: boolean) =>
+  new ResponseParseError({
+    status: 200,
+    headers: new Headers(),
+    method: 'GET',
+    url: BASE,
+    reason: empty ? 'expected a JSON body, got an empty one' : 'the body is not valid JSON',
+  });
+
 /** The same input through openapi-fetch and through ours. */
 async function both(input: Input): Promise<{ theirs: Outcome; ours: Outcome }> {
-  const theirs = await run(input, (fetch, middleware) => {
+  const theirs = await run(input, async (fetch, middleware) => {
     const client = createClient<Record<string, never>>({ baseUrl: BASE, headers: input.fixed ?? {}, fetch });
     client.use(...middleware);
     const init = { params: input.params, redirect: 'manual' as const, headers: input.headers ?? {} };
-    return (client.GET as (path: string, init: unknown) => Promise<unknown>)(input.path, init);
+    let raw: { data?: unknown; response: Response };
+    try {
+      raw = await (client.GET as (path: string, init: unknown) => Promise<typeof raw>)(input.path, init);
+    } catch (error) {
+      // The client's name for the same failure.
+      if (error instanceof SyntaxError) throw parseFailure(false);
+      if (error instanceof TypeError && error.message === 'fetch failed') {
+        throw new ConnectionError(`GET ${BASE}: fetch failed`);
+      }
+      throw error;
+    }
+    if ('data' in raw && raw.data === undefined) throw parseFailure(true);
+    return raw;
   });
-  const ours = await run(input, (fetch, middleware) =>
-    createGetClient(BASE, input.fixed ?? {}, middleware).GET(input.path, {
-      params: input.params,
+  const ours = await run(input, async (fetch, middleware) => {
+    const core = createCore({
+      baseUrl: BASE,
+      headers: input.fixed ?? {},
       fetch,
-      redirect: 'manual',
-      ...(input.headers === undefined ? {} : { headers: input.headers }),
-    }),
-  );
+      use: middleware,
+      retry: false,
+    });
+    const options = input.headers === undefined ? {} : { headers: input.headers };
+    const op = { id: 'test', path: input.path, shape: () => undefined };
+    try {
+      return await request(core, op, () => input.params.path ?? {}, input.params.query, options);
+    } catch (error) {
+      // Same class and kind of message: the client's also names the request.
+      if (error instanceof ResponseParseError) throw parseFailure(error.message.includes('empty one'));
+      if (error instanceof ConnectionError && /fetch failed$/.test(error.message)) {
+        throw new ConnectionError(`GET ${BASE}: fetch failed`);
+      }
+      throw error;
+    }
+  });
   return { theirs, ours };
 }
 
@@ -304,7 +353,7 @@ const SAME: [string, Input][] = [
   ],
 ];
 
-describe('get-client against openapi-fetch 0.17', () => {
+describe('request against openapi-fetch 0.17', () => {
   it.each(SAME)('gives the same URL, headers, hook order and result: %s', async (_name, input) => {
     const { theirs, ours } = await both(input);
     expect(theirs.thrown === undefined || theirs.thrown instanceof Error).toBe(true);
@@ -325,7 +374,7 @@ describe('get-client against openapi-fetch 0.17', () => {
   });
 });
 
-describe('get-client: deliberate differences from openapi-fetch', () => {
+describe('request: deliberate differences from openapi-fetch', () => {
   it.each([
     ['.', '%252E'],
     ['..', '%252E%252E'],
