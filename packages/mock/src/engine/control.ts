@@ -10,7 +10,7 @@ import { createScenarios, type Scenarios, SUNSET_OPERATIONS } from './scenarios/
 export interface ControlTarget {
   readonly world: World;
   readonly scenarios: Scenarios;
-  /** Back to the seeded world and the startup scenarios. */
+  /** Back to the world the server started with (its seed, size and bounds) and the startup scenarios. */
   reset(): void;
 }
 
@@ -57,7 +57,11 @@ const CONTROL_ROUTES = [
   ['GET /health', '', '{"status":"ok"}'],
   ['GET /__mock/fixtures', '', "the world's sample identifiers"],
   ['GET /__mock/scenario', '', 'the current scenario state'],
-  ['POST /__mock/reset', '{} or nothing', 'back to the seeded world and the startup scenarios'],
+  [
+    'POST /__mock/reset',
+    '{} or nothing',
+    'back to the world the server started with (its seed, size and bounds) and the startup scenarios',
+  ],
   ['POST /__mock/mine', '{"blocks"?: 1-1000, "address"?: "SP…"}', 'mines blocks; answers { blocks, tip }'],
   [
     'POST /__mock/reorg',
@@ -155,7 +159,7 @@ function mine(raw: Uint8Array, world: World): Response {
         `mining limit reached: this mock mines at most ${error.limit} transactions (${error.mined} mined, ` +
         `${mined.length} of the ${blocks} blocks asked for were mined). Restart it with ` +
         '--max-mined-transactions <n> (startMockServer/createWorld option maxMinedTransactions), ' +
-        'or POST /__mock/reset to start over from the seeded world';
+        'or POST /__mock/reset to start over from the world the server started with';
       return jsonResponse(
         { statusCode: 409, error: 'Conflict', message, limit: error.limit, mined: error.mined },
         409,

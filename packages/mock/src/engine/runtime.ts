@@ -1,4 +1,4 @@
-import { createWorld, type World } from '../world';
+import { createWorld, type World, type WorldOptions, worldOptionsOf } from '../world';
 import { createScenarios, type Scenarios } from './scenarios/scenarios';
 
 /** What every host accepts: a seed or a ready world, and scenarios. */
@@ -17,21 +17,27 @@ export interface WorldHostOptions {
 export interface Runtime {
   readonly world: World;
   readonly scenarios: Scenarios;
-  /** A fresh world from the same seed, and no scenarios. */
+  /**
+   * A fresh world made as the first one was (a world handed in: its seed, size and bounds; otherwise the
+   * seeded default world), and no scenarios.
+   */
   reset(): World;
 }
 
 /** Shared by every host, so `reset` means the same everywhere. */
 export function createRuntime(options: WorldHostOptions): Runtime {
-  const seed = options.world?.seed ?? options.seed;
-  // A world handed in is used as is; a reset rebuilds the default world of its seed.
-  const seeded = (): World =>
-    createWorld({
-      ...(seed === undefined ? {} : { seed }),
-      ...(options.maxMinedTransactions === undefined
-        ? {}
-        : { maxMinedTransactions: options.maxMinedTransactions }),
-    });
+  // A world handed in is served as is; a reset creates it again from the options it was created with, so the
+  // host's own `seed` and `maxMinedTransactions` only shape the world it creates itself.
+  const created: WorldOptions =
+    options.world === undefined
+      ? {
+          ...(options.seed === undefined ? {} : { seed: options.seed }),
+          ...(options.maxMinedTransactions === undefined
+            ? {}
+            : { maxMinedTransactions: options.maxMinedTransactions }),
+        }
+      : worldOptionsOf(options.world);
+  const seeded = (): World => createWorld(created);
   let world = options.world ?? seeded();
   const scenarios = options.scenarios ?? createScenarios();
   return {

@@ -23,6 +23,11 @@ export interface FetchHandler {
   readonly world: World;
   /** Latency, failures and rate limits applied before each answer. */
   readonly scenarios: Scenarios;
+  /**
+   * Back to the world the handler started from, as the other hosts' resets do: a world handed in is created
+   * again from its options (seed, size and bounds), otherwise the seeded default world; no scenarios.
+   */
+  reset(): void;
 }
 
 /**
@@ -50,6 +55,7 @@ export function createFetchHandler(options: FetchHandlerOptions = {}): FetchHand
   Object.defineProperties(handler, {
     world: { get: () => runtime.world, enumerable: true },
     scenarios: { value: runtime.scenarios, enumerable: true },
+    reset: { value: () => void runtime.reset(), enumerable: true },
   });
   return handler as FetchHandler;
 }

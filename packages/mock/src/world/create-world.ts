@@ -16,10 +16,9 @@ import {
 } from './queries';
 import { applyReorg, checkReorgOptions, planReorg } from './reorg';
 import { toTransaction } from './transactions';
-import { DEFAULT_MAX_MINED_TRANSACTIONS, MineLimitError, type World, type WorldOptions } from './world';
+import { MineLimitError, type World, type WorldOptions } from './world';
+import { checkWorldOptions, rememberWorldOptions } from './world-options';
 import type { WorldSnapshot } from './world-snapshot';
-
-const DEFAULTS = { seed: 1, blocks: 300, transactionsPerBlock: 10, addresses: 40 } as const;
 
 /**
  * Creates a deterministic synthetic chain: same options, byte-identical answers in any request order.
@@ -40,13 +39,11 @@ export function createEagerWorld(options: WorldOptions = {}): World {
 }
 
 function buildWorld(options: WorldOptions, eager: boolean): World {
-  const seed = (options.seed ?? DEFAULTS.seed) >>> 0;
-  const perBlock = Math.max(1, Math.floor(options.transactionsPerBlock ?? DEFAULTS.transactionsPerBlock));
-  const size = {
-    blocks: options.blocks ?? DEFAULTS.blocks,
-    transactionsPerBlock: perBlock,
-    addresses: options.addresses ?? DEFAULTS.addresses,
-  };
+  // Checked before any work: a wrong option is a TypeError or RangeError naming it, never a hang or a crash.
+  const checked = checkWorldOptions(options);
+  const seed = checked.seed >>> 0;
+  const perBlock = checked.transactionsPerBlock;
+  const size = { blocks: checked.blocks, transactionsPerBlock: perBlock, addresses: checked.addresses };
   // The default world (when this build ships its snapshot) generates each block's transactions on first read.
   const snapshot = eager ? undefined : snapshotFor(seed, size);
   const generated = generateChain(seed, size, snapshot ? { later: lazyChain(snapshot, DEFAULT_TIP) } : {});
@@ -70,10 +67,7 @@ function buildWorld(options: WorldOptions, eager: boolean): World {
     generated.fixtureTx.block.height,
     index.burnByHeight.get(generated.fixtureBurnHeight)?.height ?? 1,
   );
-  const maxMined = options.maxMinedTransactions ?? DEFAULT_MAX_MINED_TRANSACTIONS;
-  if (!Number.isSafeInteger(maxMined) || maxMined < 0) {
-    throw new RangeError(`maxMinedTransactions must be a non-negative integer, got ${maxMined}`);
-  }
+  const maxMined = checked.maxMinedTransactions;
   // Mining is the one way a long-running server grows without end: every block's transactions count.
   let mined = 0;
   const minable = (requested: number) => {
@@ -161,6 +155,7 @@ function buildWorld(options: WorldOptions, eager: boolean): World {
     principals: () => [...index.principalTxs.keys()],
   };
   registerWorldInternals(world, { version: () => version, listings: createJsonListings(index) });
+  rememberWorldOptions(world, checked);
   return world;
 }
 

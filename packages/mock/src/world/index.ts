@@ -12,3 +12,4 @@ export type { ReorgOptions, ReorgResult } from './reorg';
 export { checkReorgOptions, MAX_REPLACEMENT_BLOCKS, ReorgDepthError } from './reorg';
 export type { World, WorldFixtures, WorldOptions } from './world';
 export { DEFAULT_MAX_MINED_TRANSACTIONS, MineLimitError } from './world';
+export { worldOptionsOf } from './world-options';

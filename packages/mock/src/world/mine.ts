@@ -9,9 +9,15 @@ import type { SmartContractDeploymentStatus } from './types';
 
 /** Options of `world.mineBlock`. */
 export interface MineOptions {
-  /** A principal at least one of the new transactions touches. */
+  /**
+   * A principal at least one of the new transactions touches (one even with `transactions: 0`); the others are
+   * drawn as usual and may touch it too.
+   */
   readonly address?: string;
-  /** Transactions besides the coinbase / tenure change (default: drawn like the generated blocks). */
+  /**
+   * Transactions besides the system ones (a tenure change and a coinbase); default: drawn from the seed like a
+   * generated block's (about `transactionsPerBlock`). `{ address, transactions: 1 }` adds exactly one.
+   */
   readonly transactions?: number;
 }
 
@@ -22,8 +28,18 @@ export const MAX_SYSTEM_TRANSACTIONS = 2;
 export function plannedTransactions(chain: Chain, perBlock: number, options: MineOptions = {}): number {
   const height = chain.index.tip.height + 1;
   const counts = createRandom(chain.seedFor('mine', height));
+  if (options.address !== undefined && typeof options.address !== 'string') {
+    throw new TypeError(`address must be a Stacks address or contract id, got ${typeof options.address}`);
+  }
   const requested = options.transactions ?? transactionsFor(counts, perBlock);
+  if (options.transactions !== undefined) checkTransactions(options.transactions);
   return Math.max(options.address !== undefined ? 1 : 0, Math.floor(requested));
+}
+
+function checkTransactions(value: unknown): void {
+  const expected = `transactions must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}`;
+  if (typeof value !== 'number') throw new TypeError(`${expected}, got ${typeof value}`);
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${expected}, got ${value}`);
 }
 
 /**
