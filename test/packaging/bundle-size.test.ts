@@ -1,4 +1,4 @@
-// Size budgets of the client (issue 23): the three fixture apps of bench/fixtures/bundle, bundled as a browser app
+// Size budgets of the client (issues 23 and 31): the four fixture apps of bench/fixtures/bundle, bundled as a browser app
 // ships them (esbuild, esm, minified) from the built client, must stay under their ceilings gzipped, and each bundle,
 // run against the mock, must give the right answer. Needs `pnpm build` first (the root test script runs it).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,14 +9,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BUDGETED_APPS, bundleApp, createFetchHandler } from '../../bench/src/bundles.js';
 
 /**
- * The most each app may weigh, min + gzip, in bytes. The issue's targets (5,000 / 5,500 / 12,000, in
+ * The most each app may weigh, min + gzip, in bytes. The issue's targets (5,000 / 6,500 / 5,500 / 12,000, in
  * `BUDGETED_APPS`) are not met yet; these ceilings are today's sizes with a little room, so no change can make an app
  * heavier unnoticed. Lower them as the client gets smaller; never raise one without saying why in the commit.
  */
 const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
-  'core-one-call.ts': 10_500,
-  'core-one-page.ts': 12_380,
-  'full-app.ts': 18_440,
+  'core-one-call.ts': 8_400,
+  'core-hardened-call.ts': 10_240,
+  'core-one-page.ts': 10_300,
+  'full-app.ts': 18_240,
 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'blockindex-bundles-'));
@@ -49,6 +50,16 @@ describe('bundle size budgets', () => {
     if (truth === undefined) throw new Error('the seeded world has no token for its fixture ticker');
     expect(await run(handler, ticker)).toBe(`${truth.token.ticker} ${truth.token.max_supply}`);
     expect(await run(handler, 'zzzz')).toBe('no such token');
+  });
+
+  it('hardened one call: the bundle answers as the plain one, through its middleware, with summarized errors', async () => {
+    const handler = createFetchHandler({ seed: 1 });
+    const { ticker } = handler.world.fixtures;
+    const { run } = await load('core-hardened-call.ts', (await bundleApp('core-hardened-call.ts')).code);
+    const truth = handler.world.getBrc20Token(ticker);
+    if (truth === undefined) throw new Error('the seeded world has no token for its fixture ticker');
+    expect(await run(handler, ticker)).toBe(`${truth.token.ticker} ${truth.token.max_supply} 1`);
+    expect(await run(handler, 'zzzz')).toBe('no such token: true 1');
   });
 
   it('one page: the bundle answers with the page and the one after it', async () => {

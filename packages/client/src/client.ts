@@ -16,6 +16,7 @@ import type {
 import type { ApiPromise } from './api-promise.js';
 import { getSmartContractsStatus } from './contract-status.js';
 import { type BlockindexCore, setUpCore } from './core.js';
+import { errorSummaries, jsonStructureLimit, middleware, statusPhrases } from './guards.js';
 import type { ListPromiseClass } from './internal/list-call.js';
 import { checkClientOptions, isPacer } from './internal/option-checks.js';
 import { addressTransactions, transactionEvents, transactionsWithTransfers } from './list-operations.js';
@@ -49,7 +50,20 @@ export class BlockindexClient implements BlockindexCore {
       const maxPauseMs = options.retry === false ? undefined : options.retry?.maxRetryAfterMs;
       pacer = createPacer(rateLimit as true, Boolean(options.apiKey), maxPauseMs);
     }
-    setUpCore(this, { ...options, rateLimit: pacer }, 'createClient options');
+    const { use, ...rest } = options;
+    const all = [jsonStructureLimit(), errorSummaries(), statusPhrases()];
+    if (use !== undefined) {
+      use.forEach((m, i) => {
+        if (m && (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m))) {
+          throw new TypeError(
+            `createClient options.use[${i}] must be a middleware object with onRequest, onResponse or onError`,
+          );
+        }
+      });
+      all.push(middleware(...use.filter(Boolean)));
+    }
+    // The full client: every opt-in guard of the core.
+    setUpCore(this, { ...rest, rateLimit: pacer, guards: all }, 'createClient options');
   }
 
   /**

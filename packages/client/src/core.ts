@@ -5,7 +5,6 @@ import { checkCoreOptions, isPacer } from './internal/option-checks.js';
 import { redact } from './internal/redact.js';
 import { CORE, type CoreConfig, coreCall } from './internal/request.js';
 import type { ApiWarning, CoreOptions } from './options.js';
-import type { RatePacer } from './pacer.js';
 
 /** Default time limit of one attempt. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -63,7 +62,7 @@ export function createCore(options: CoreOptions = {}): BlockindexCore {
  */
 export function setUpCore(
   target: { baseUrl: string; ordinalsBaseUrl: string },
-  options: Omit<CoreOptions, 'rateLimit'> & { rateLimit?: RatePacer | undefined },
+  options: CoreOptions,
   where: string,
 ): void {
   checkCoreOptions(options, where);
@@ -81,14 +80,7 @@ export function setUpCore(
   const credentialHeaders = ['authorization', 'proxy-authorization'];
   if (typeof keyHeader === 'string') credentialHeaders.push(keyHeader.toLowerCase());
   for (const name of options.credentialHeaders ?? []) credentialHeaders.push(String(name).toLowerCase());
-  const middleware = (options.use ?? []).filter(Boolean);
-  middleware.forEach((m, i) => {
-    if (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m)) {
-      throw new TypeError(
-        `${where}.use[${i}] must be a middleware object with onRequest, onResponse or onError`,
-      );
-    }
-  });
+  const guards = options.guards ?? [];
   const secrets = credentialValues(headers, credentialHeaders);
   const warned = new Set<string>();
   const onWarning = options.onWarning ?? warnOncePerProcess;
@@ -97,7 +89,8 @@ export function setUpCore(
     baseUrl,
     ordinalsBaseUrl,
     headers: Object.fromEntries(headers),
-    middleware,
+    middleware: guards.flatMap((g) => g.use ?? []),
+    checkBody: guards.find((g) => g.body)?.body,
     fetch: options.fetch,
     signal: options.signal,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,

@@ -77,6 +77,8 @@ export {
   TimeoutError,
   UnauthorizedError,
 } from './errors.js';
+export type { Guard } from './guards.js';
+export { errorSummaries, jsonStructureLimit, middleware, statusPhrases } from './guards.js';
 export { normalizeHex } from './hex.js';
 export {
   getAccountTransactionsWithTransfers,

@@ -1,3 +1,4 @@
+import type { Guard } from './guards.js';
 import type { RatePacer } from './pacer.js';
 import type { PageParam } from './page-param.js';
 import type { RetryOptions } from './retry.js';
@@ -140,7 +141,7 @@ export interface ClientOptions {
    * with every response of a deprecated operation). Default: `console.warn` once per operation per process.
    */
   onWarning?: ((warning: ApiWarning) => void) | undefined;
-  /** openapi-fetch middleware, run in order on every request and response. */
+  /** Middleware (openapi-fetch's work as they are), run in order on every request and response. */
   use?: Middleware[] | undefined;
 }
 
@@ -148,7 +149,12 @@ export interface ClientOptions {
  * Options of `createCore`: those of `createClient`, except that pacing is a pacer made by `createPacer()`, so an app
  * that does not pace requests does not ship the pacer.
  */
-export interface CoreOptions extends Omit<ClientOptions, 'rateLimit'> {
+export interface CoreOptions extends Omit<ClientOptions, 'rateLimit' | 'use'> {
   /** Paces requests: a pacer from `createPacer()`, which may be shared by several cores. Off by default. */
   rateLimit?: RatePacer | undefined;
+  /**
+   * Opt-in guards and extensions (each its own import, shipped only when used): `jsonStructureLimit()`,
+   * `errorSummaries()`, `statusPhrases()`, `middleware(...)`. `createClient` has them all.
+   */
+  guards?: readonly Guard[] | undefined;
 }

@@ -16,8 +16,13 @@ import {
   TimeoutError,
   UnauthorizedError,
 } from '../src/errors.js';
+import { errorSummaries, statusPhrases } from '../src/guards.js';
 import { redact } from '../src/internal/redact.js';
 import type { ApiErrorBody } from '../src/types.js';
+
+// The full client's errors: reason phrases in messages and bounded summaries for logs (opt-in on a core).
+statusPhrases();
+errorSummaries();
 
 const URL_9 = 'https://api.hiro.so/extended/v1/block/by_burn_block_height/9';
 
@@ -268,7 +273,7 @@ describe('server text in messages', () => {
     const connection = new ConnectionError(`GET ${URL_9}: ${hostile}`, { cause: new Error(hostile) });
     for (const error of [parse, connection]) {
       expect(error.message).not.toMatch(UNSAFE);
-      expect(JSON.stringify(error.toJSON())).not.toMatch(UNSAFE);
+      expect(JSON.stringify(error.toJSON?.())).not.toMatch(UNSAFE);
     }
     expect(JSON.parse(JSON.stringify(connection)).cause).toContain('\\u001b[2K');
   });

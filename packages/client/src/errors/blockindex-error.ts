@@ -1,5 +1,4 @@
 import { escapeControl } from '../internal/escape.js';
-import { summarize } from '../internal/summary.js';
 
 /** What every {@link BlockindexError} may carry besides its message. */
 export interface BlockindexErrorOptions {
@@ -9,8 +8,6 @@ export interface BlockindexErrorOptions {
   /** Full URL of that request, credentials blanked out. */
   url?: string | undefined;
 }
-
-const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /**
  * The brand of this package's errors: `'api'` (a non-2xx answer), `'connection'` (no answer, or too late) or `'error'`.
@@ -41,35 +38,9 @@ export class BlockindexError extends Error {
     this.url = options.url;
   }
 
-  /** A bounded, redacted summary for logs: what `JSON.stringify(error)` writes. */
-  toJSON(): Record<string, unknown> {
-    const out: Record<string, unknown> = { name: this.name, message: this.message };
-    for (const key of [
-      'method',
-      'url',
-      'status',
-      'code',
-      'requestId',
-      'retryAfterMs',
-      'replacement',
-    ] as const) {
-      const value = (this as Record<string, unknown>)[key];
-      if (value !== undefined) out[key] = value;
-    }
-    // Both quote the server: escaped like the message (JSON.stringify alone leaves C1 and bidi controls raw).
-    if ('body' in this && this.body !== undefined) out.body = escapeControl(summarize(this.body));
-    if (this.cause !== undefined) {
-      out.cause = escapeControl(
-        this.cause instanceof Error ? `${this.cause.name}: ${this.cause.message}` : summarize(this.cause),
-      );
-    }
-    return out;
-  }
-
-  /** What `util.inspect` (and so `console.log` in Node) shows: the stack and the bounded summary. */
-  [INSPECT](): string {
-    const { name: _name, message: _message, ...rest } = this.toJSON();
-    const details = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest, null, 2)}` : '';
-    return `${this.stack ?? `${this.name}: ${this.message}`}${details}`;
-  }
+  /**
+   * A bounded, redacted summary for logs, what `JSON.stringify(error)` writes: present once the opt-in
+   * `errorSummaries()` is in use (`createClient` uses it), with the matching `util.inspect` output.
+   */
+  declare toJSON?: () => Record<string, unknown>;
 }

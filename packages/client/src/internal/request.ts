@@ -62,6 +62,8 @@ export interface CoreConfig {
   /** Headers of every request (lower-case names), the API key's included. */
   headers: Record<string, string>;
   middleware: readonly Middleware[];
+  /** The opt-in JSON structure limit, when the core has it. */
+  checkBody?: ((bytes: Uint8Array, maxBytes: number) => string | undefined) | undefined;
   fetch: FetchFn | undefined;
   signal: AbortSignal | undefined;
   timeoutMs: number | undefined;
@@ -290,9 +292,7 @@ async function send<T>(
         const done = response;
         // Nothing to read when the server says so (openapi-fetch leaves such a body unread too).
         const text =
-          done.headers.get('content-length') === '0'
-            ? ''
-            : await (Number.isFinite(maxBytes) ? await limitBody(done, limit) : done).text();
+          done.headers.get('content-length') === '0' ? '' : await limitBody(done, limit, c.checkBody);
         const { status, headers: answered } = done;
         if (!done.ok) {
           let body: unknown = text === '' ? undefined : text;

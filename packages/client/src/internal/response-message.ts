@@ -1,7 +1,6 @@
 import type { ApiErrorInit } from '../types.js';
 import { clip } from './describe.js';
 import { redact, redactHeaders, redactJson } from './redact.js';
-import { statusText } from './status-text.js';
 
 /**
  * The init with the secrets taken out of everything the server sent. Done before formatting, so that truncating
@@ -28,8 +27,16 @@ export function headline(status: number, method: string, url: string, what: stri
 
 const MAX_DETAIL = 200;
 
+/** The reason phrase of a status, once the opt-in `statusPhrases()` is in use. */
+let phraseOf: (status: number) => string | undefined = () => undefined;
+
+/** Installs the reason phrases (`statusPhrases()`). */
+export function setStatusPhrases(lookup: (status: number) => string | undefined): void {
+  phraseOf = lookup;
+}
+
 function describeBody({ status, body, headers }: ApiErrorInit): string {
-  const fallback = statusText(status);
+  const fallback = phraseOf(status) ?? (status >= 500 ? 'Server error' : 'Request failed');
   if (body === undefined || body === null) return `${fallback} (empty body)`;
   if (typeof body === 'string') {
     const text = body.trim();

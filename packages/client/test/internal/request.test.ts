@@ -7,7 +7,9 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../src/core.js';
 import { ApiError, ConnectionError, ResponseParseError } from '../../src/errors.js';
+import { middleware } from '../../src/guards.js';
 import { request } from '../../src/internal/request.js';
+import type { Middleware as ClientMiddleware } from '../../src/types.js';
 
 const BASE = 'https://api.example.test';
 
@@ -113,14 +115,9 @@ async function both(input: Input): Promise<{ theirs: Outcome; ours: Outcome }> {
     if ('data' in raw && raw.data === undefined) throw parseFailure(true);
     return raw;
   });
-  const ours = await run(input, async (fetch, middleware) => {
-    const core = createCore({
-      baseUrl: BASE,
-      headers: input.fixed ?? {},
-      fetch,
-      use: middleware,
-      retry: false,
-    });
+  const ours = await run(input, async (fetch, list) => {
+    const guards = list.length > 0 ? [middleware(...(list as ClientMiddleware[]))] : [];
+    const core = createCore({ baseUrl: BASE, headers: input.fixed ?? {}, fetch, guards, retry: false });
     const options = input.headers === undefined ? {} : { headers: input.headers };
     const op = { id: 'test', path: input.path, shape: () => undefined };
     try {

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordStressFigures } from '../../../../test/support/stress-figures';
-import { PARSED_BUDGET_FACTOR } from '../../src/internal/body-limit';
+import { PARSED_BUDGET_FACTOR } from '../../src/guards';
 import { measureJson, parsedBytes } from '../../src/internal/json-cost';
 import { bySize, STRESS_MODE } from './helpers/stress-mode';
 

@@ -1,0 +1,178 @@
+import { BlockindexError } from './errors/blockindex-error.js';
+import { clip } from './internal/describe.js';
+import { escapeControl } from './internal/escape.js';
+import { MAX_COST_PER_BYTE, measureJson, parsedBytes } from './internal/json-cost.js';
+import { setStatusPhrases } from './internal/response-message.js';
+import type { Middleware } from './types.js';
+
+// The opt-in guards of a core: each a named import, so an app that does not use one does not ship it. `createClient`
+// uses them all. See the README's "Guarantees: default and opt-in".
+
+/** An opt-in guard for `createCore({ guards: [...] })`: made by the functions of this module. */
+export interface Guard {
+  /** @internal Refuses a body, given its bytes and the bound, by saying why. */
+  readonly body?: ((bytes: Uint8Array, maxBytes: number) => string | undefined) | undefined;
+  /** @internal Middleware to run around every request. */
+  readonly use?: readonly Middleware[] | undefined;
+}
+
+/**
+ * How much memory the text of a body and what `JSON.parse` builds from it may take together, as a multiple of
+ * `maxResponseBytes`, under {@link jsonStructureLimit}.
+ */
+export const PARSED_BUDGET_FACTOR = 1.5;
+
+/**
+ * Bounds what parsing a body may cost, not only its size: before `JSON.parse`, the body's structure is counted and
+ * what its text and parsed values will take is estimated (an upper bound, measured against V8); past 1.5 times
+ * `maxResponseBytes` the call fails with `ResponseTooLargeError` and nothing is parsed. Without it a body within
+ * `maxResponseBytes` can take about 30 times its size once parsed (`[{},{},...]`).
+ * @example
+ * const core = createCore({ guards: [jsonStructureLimit()] });
+ */
+export function jsonStructureLimit(): Guard {
+  return {
+    body(bytes, maxBytes) {
+      const budget = PARSED_BUDGET_FACTOR * maxBytes;
+      // A short body cannot pass the budget whatever it holds (its text takes at most two bytes per byte).
+      if (bytes.length * (MAX_COST_PER_BYTE + 2) <= budget) return undefined;
+      const { size, wide } = decodedSize(bytes);
+      const needed = size + parsedBytes(measureJson(bytes), wide);
+      return needed > budget
+        ? `the ${bytes.length}-byte response body would take about ${needed} bytes once parsed, more than ` +
+            `${PARSED_BUDGET_FACTOR} times maxResponseBytes (${maxBytes} bytes)`
+        : undefined;
+    },
+  };
+}
+
+/**
+ * An upper bound on the memory of the string UTF-8 `bytes` decode to, and whether it may be wide (V8 stores a string
+ * with any character above U+00FF at two bytes per character). Exact for ASCII and Latin-1; any other byte counts as
+ * a character of its own (a sequence, or a malformed byte that decodes to U+FFFD).
+ */
+function decodedSize(bytes: Uint8Array): { size: number; wide: boolean } {
+  let characters = 0;
+  let wide = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i] as number;
+    characters++;
+    if (b < 0x80) continue;
+    // U+0080 to U+00FF: a C2 or C3 lead and one continuation byte, still one byte per character.
+    if ((b === 0xc2 || b === 0xc3) && ((bytes[i + 1] as number) & 0xc0) === 0x80) i++;
+    else wide = true;
+  }
+  return { size: wide ? 2 * characters : characters, wide };
+}
+
+/**
+ * Runs openapi-fetch-style middleware around every request of the core: `onRequest` in order (a `Request` it returns
+ * is sent instead, a `Response` answers without fetching), `onResponse` and `onError` in reverse order. What a hook
+ * throws reaches the caller unchanged.
+ * @example
+ * const core = createCore({ guards: [middleware({ onRequest: ({ request }) => console.log(request.url) })] });
+ */
+export function middleware(...list: Middleware[]): Guard {
+  list.forEach((m, i) => {
+    if (typeof m !== 'object' || m === null || !('onRequest' in m || 'onResponse' in m || 'onError' in m)) {
+      throw new TypeError(
+        `middleware(): argument ${i} must be an object with onRequest, onResponse or onError`,
+      );
+    }
+  });
+  return { use: list };
+}
+
+/**
+ * Names the status in error messages of a body that says nothing (`502 GET /…: Bad Gateway (empty body)` rather
+ * than `Server error (empty body)`). Applies to every error of the app once used.
+ */
+export function statusPhrases(): Guard {
+  setStatusPhrases((status) => STATUS_TEXT[status]);
+  return {};
+}
+
+/**
+ * Reason phrases of the statuses an API client meets in practice, worded as Node's `http.STATUS_CODES` and so as the
+ * API's error bodies.
+ */
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  414: 'URI Too Long',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/**
+ * Gives every `BlockindexError` a bounded summary for logs: `toJSON()` (what `JSON.stringify(error)` writes: name,
+ * message, request, status, code, the body cut to 1,000 characters and four levels, the cause) and what `util.inspect`
+ * and `console.log` show (the stack and that summary). Without it, `JSON.stringify(error)` writes the error's own
+ * fields in full (the whole body, and it throws on a body nested deeper than the stack). Applies to every error of
+ * the app once used.
+ */
+export function errorSummaries(): Guard {
+  const proto = BlockindexError.prototype as unknown as Record<PropertyKey, unknown>;
+  proto.toJSON = summary;
+  proto[INSPECT] = function (this: BlockindexError): string {
+    const { name: _name, message: _message, ...rest } = summary.call(this);
+    const details = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest, null, 2)}` : '';
+    return `${this.stack ?? `${this.name}: ${this.message}`}${details}`;
+  };
+  return {};
+}
+
+function summary(this: BlockindexError): Record<string, unknown> {
+  const self = this as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = { name: this.name, message: this.message };
+  for (const key of ['method', 'url', 'status', 'code', 'requestId', 'retryAfterMs', 'replacement']) {
+    if (self[key] !== undefined) out[key] = self[key];
+  }
+  // Both quote the server: escaped like the message (JSON.stringify alone leaves C1 and bidi controls raw).
+  if (self.body !== undefined) out.body = escapeControl(summarize(self.body));
+  const cause = this.cause;
+  if (cause !== undefined) {
+    out.cause = escapeControl(cause instanceof Error ? `${cause.name}: ${cause.message}` : summarize(cause));
+  }
+  return out;
+}
+
+/**
+ * A short JSON-like text of `value` for logs: at most 4 levels, 10 entries per level and 1,000 characters, so a body
+ * nested 100 000 levels deep or megabytes long costs a few microseconds and can never throw.
+ */
+function summarize(value: unknown): string {
+  return clip(walk(value, 0), 1000);
+}
+
+function walk(value: unknown, depth: number): string {
+  if (typeof value === 'string') return JSON.stringify(clip(value, 200));
+  if (value === null || typeof value !== 'object') return String(value);
+  if (depth >= 4) return Array.isArray(value) ? '[…]' : '{…}';
+  if (Array.isArray(value)) {
+    const items = value.slice(0, 10).map((v) => walk(v, depth + 1));
+    if (value.length > 10) items.push(`…${value.length - 10} more`);
+    return `[${items.join(',')}]`;
+  }
+  const keys = Object.keys(value);
+  const entries = keys
+    .slice(0, 10)
+    .map((k) => `${JSON.stringify(k)}:${walk((value as Record<string, unknown>)[k], depth + 1)}`);
+  if (keys.length > 10) entries.push(`…${keys.length - 10} more`);
+  return `{${entries.join(',')}}`;
+}
