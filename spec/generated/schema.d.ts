@@ -81,7 +81,8 @@ export interface paths {
         /**
          * List the asset events of an address within one transaction
          * @deprecated
-         * @description **Deprecated** upstream: use `GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes`.
+         * @description **Deprecated** upstream: use `getPrincipalTransactionBalanceChanges`
+         *     (`GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes`).
          *     Every response carries `Warning: 299 - "Deprecated: See https://docs.hiro.so/stacks/api for more
          *     information"`, and Hiro may answer `410 Gone` once it disables deprecated endpoints.
          *
@@ -116,7 +117,7 @@ export interface paths {
         /**
          * List an account's transactions with their transfers
          * @deprecated
-         * @description **Deprecated** upstream: use `GET /extended/v3/principals/{principal}/transactions`.
+         * @description **Deprecated** upstream: use `getPrincipalTransactions` (`GET /extended/v3/principals/{principal}/transactions`).
          *     Every response carries `Warning: 299 - "Deprecated: See https://docs.hiro.so/stacks/api for more
          *     information"`, and Hiro may answer `410 Gone` once it disables deprecated endpoints.
          *
@@ -158,7 +159,7 @@ export interface paths {
         /**
          * List an address's transactions with event counts
          * @deprecated
-         * @description **Deprecated** upstream: use `GET /extended/v3/principals/{principal}/transactions`.
+         * @description **Deprecated** upstream: use `getPrincipalTransactions` (`GET /extended/v3/principals/{principal}/transactions`).
          *     Every response carries `Warning: 299 - "Deprecated: See https://docs.hiro.so/stacks/api for more
          *     information"`, and Hiro may answer `410 Gone` once it disables deprecated endpoints.
          *
@@ -199,8 +200,8 @@ export interface paths {
         /**
          * Get a block by burn-chain block height
          * @deprecated
-         * @description **Deprecated**: use `GET /extended/v2/burn-blocks/{height_or_hash}/blocks` (its first result with
-         *     `limit=1` is the block this operation returns). Every response carries
+         * @description **Deprecated**: use `getBlocksByBurnBlock` (`GET /extended/v2/burn-blocks/{height_or_hash}/blocks`; its
+         *     first result is the block this operation returns, when that block is canonical). Every response carries
          *     `Warning: 299 - "Deprecated: See https://docs.hiro.so/stacks/api for more information"`, and Hiro may
          *     answer `410 Gone` once it disables deprecated endpoints.
          *
@@ -229,8 +230,8 @@ export interface paths {
         /**
          * Get a block by burn-chain block hash
          * @deprecated
-         * @description **Deprecated**: use `GET /extended/v2/burn-blocks/{height_or_hash}/blocks` (its first result with
-         *     `limit=1` is the block this operation returns). Every response carries
+         * @description **Deprecated**: use `getBlocksByBurnBlock` (`GET /extended/v2/burn-blocks/{height_or_hash}/blocks`; its
+         *     first result is the block this operation returns, when that block is canonical). Every response carries
          *     `Warning: 299 - "Deprecated: See https://docs.hiro.so/stacks/api for more information"`, and Hiro may
          *     answer `410 Gone` once it disables deprecated endpoints.
          *
@@ -244,6 +245,130 @@ export interface paths {
          *       description of this status wrongly says "height").
          */
         get: operations["getBlockByBurnBlockHash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a principal's transactions with STX balance changes
+         * @description Successor of `getAddressTransactions` and `getAccountTransactionsWithTransfers` (Stacks API v9, not
+         *     deprecated). Returns the confirmed transactions a principal sent, sponsored or was affected by, each as a
+         *     summary with the principal's `involvement`, its STX `balance_changes` and which of its balances the
+         *     transaction `affected`.
+         *
+         *     - Holds the same transactions, in the same order, as `getAddressTransactions` for the same address:
+         *       newest first (`block_height DESC, microblock_sequence DESC, tx_index DESC`), canonical only, never
+         *       unanchored. `total` is the number of the principal's transactions (`0` when the page is empty).
+         *     - `balance_changes.stx.sent` / `received` equal `stx_sent` / `stx_received` of the v2 list: `sent`
+         *       includes the fee when the principal paid it (the sponsor pays it on a sponsored transaction);
+         *       `net = received - sent`, negative as `-123`.
+         *     - `involvement` is `sender` when the principal sent the transaction, else `sponsor` when it sponsored
+         *       it, else `affected`. `affected_balances.stx` is true for the fee payer, the recipient of an STX
+         *       transfer and every principal of an STX event; `ft` and `nft` for every principal of an FT or NFT
+         *       event.
+         *     - **Cursor paging only** (no `offset`). A cursor is a position, `<block_height>:<microblock_sequence>:<tx_index>`
+         *       (microblock sequence `2147483647` for a transaction not in a microblock). The page holds the rows at
+         *       or older than the cursor. In the answer, `cursor.current` is the first row of this page,
+         *       `cursor.next` the first row of the next **older** page (`null` on the last page) and
+         *       `cursor.previous` the first row of the **newer** page: the row `limit` rows above this page's first
+         *       row, or the newest row when fewer are above (`null` on the newest page).
+         *     - A cursor `<height>:0:0` that names no row of the principal stands for the whole block height
+         *       (every row at that height, then older ones).
+         *     - Positions are heights, not blocks: a cursor whose block a re-org has removed still answers `200`,
+         *       with the canonical rows at or older than that position (those of the replacement block at the same
+         *       height included). It is never a `404`.
+         *     - A cursor that is not three `:`-separated decimal numbers is a validation `400`
+         *       (`querystring/cursor must match pattern "^[0-9]+:[0-9]+:[0-9]+$"`). The numbers are 32-bit:
+         *       upstream fails with a `500` past 2147483647, this API answers `400`.
+         *     - `limit` is 1 to 50 (`0` is a `400`, unlike the v1 and v2 lists).
+         *     - The principal is only checked syntactically (no checksum): a well-formed but unused principal gives
+         *       an empty page.
+         */
+        get: operations["getPrincipalTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a principal's balance changes within one transaction
+         * @description Successor of `getAddressTransactionEvents` (Stacks API v9, not deprecated). Returns one row per asset
+         *     whose balance the transaction changed for the principal: STX, then each fungible and each
+         *     non-fungible token, with what the principal sent, received and the net change.
+         *
+         *     - One row per asset the principal's STX, FT and NFT events touch (the events `getAddressTransactionEvents`
+         *       lists), plus an STX row for the fee when the principal paid it (the sponsor on a sponsored
+         *       transaction). `sent` and `received` are the sums over those events (fee included in the STX `sent`);
+         *       for an NFT they count tokens, one per event. `net = received - sent`.
+         *     - Ordered by asset type (STX, FT, NFT), then by asset identifier (byte order). `total` is the number
+         *       of rows (`0` when the page is empty).
+         *     - **Cursor paging only**. A cursor is `<asset_type>:<asset_identifier>`, with `asset_type` 1 for STX
+         *       (identifier `stx`), 2 for a fungible and 3 for a non-fungible token (identifier
+         *       `<contract id>::<asset name>`). The page holds the rows at or after the cursor. `cursor.current` is
+         *       the first row of this page, `cursor.next` the first row of the next page (`null` on the last page),
+         *       `cursor.previous` the first row of the page before, `null` unless a whole page of `limit` rows
+         *       precedes this one.
+         *     - A cursor that does not match `^[0-9]+:\S+$` is a validation `400`; a cursor naming an asset the
+         *       transaction does not touch starts at the next asset in that order.
+         *     - An unknown transaction, or one that does not concern the principal, gives `200` with `total: 0` (no
+         *       `404`, unlike `getAddressTransactionEvents`).
+         *     - `tx_id` may be given with or without `0x`, in any case; it is matched as if written lower-case with
+         *       `0x` (the hosted service fails without the prefix, the mock normalizes it).
+         */
+        get: operations["getPrincipalTransactionBalanceChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/extended/v2/burn-blocks/{height_or_hash}/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the Stacks blocks anchored to a burn-chain block
+         * @description Successor of `getBlockByBurnBlockHeight` and `getBlockByBurnBlockHash` (Stacks API v9, not
+         *     deprecated). Returns the canonical Stacks blocks anchored to one Bitcoin block, newest first
+         *     (`height DESC`), in the v2 block shape (`parent_index_block_hash` and `tx_count`, no `txs` or
+         *     microblock fields).
+         *
+         *     - `height_or_hash` is `latest` (the burn block of the canonical chain tip), a burn block height, or a
+         *       burn block hash (64 hex characters, `0x` optional, any case).
+         *     - The first result is the block the deprecated operations return for the same burn block, when it is
+         *       canonical.
+         *     - Offset paging: `limit` 0 to 30 (default 20; `0` gives an empty page with `total: 0`), `offset` ≥ 0.
+         *       `total` is the number of canonical blocks anchored to the burn block (`0` when the page is empty).
+         *     - A burn block no Stacks block is anchored to is `404` with message `Burn block not found`; one whose
+         *       blocks are all orphaned gives `200` with `total: 0`.
+         */
+        get: operations["getBlocksByBurnBlock"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1012,6 +1137,288 @@ export interface components {
                 [key: string]: number;
             };
         };
+        /** @description Positions (`<block_height>:<microblock_sequence>:<tx_index>`) around a page of transactions. */
+        TransactionPageCursor: {
+            /** @description First row of the next older page; `null` on the last page. */
+            next: string | null;
+            /** @description First row of the newer page (the row `limit` rows above this page, or the newest); `null` on the newest page. */
+            previous: string | null;
+            /** @description First row of this page; `null` when the page is empty. */
+            current: string | null;
+        };
+        /** @description The account that sent (or sponsored) a transaction, with the nonce it used. */
+        TransactionSender: {
+            /** @description STX address of the account. */
+            address: string;
+            /** @description Nonce the account used for this transaction. */
+            nonce: number;
+        };
+        /** @description Where a transaction sits in the Stacks chain. */
+        BlockPosition: {
+            /** @description Stacks height of the block. */
+            height: number;
+            /** @description Block hash. */
+            hash: string;
+            /** @description Index block hash, unique across forks. */
+            index_hash: string;
+            /** @description Stacks block time, unix seconds. */
+            time: number;
+            /** @description Position of the transaction in its block, from 0. */
+            tx_index: number;
+        };
+        /** @description The burn-chain (Bitcoin) block the transaction's block is anchored to. */
+        BitcoinBlockPosition: {
+            /** @description Burn block height. */
+            height: number;
+            /** @description Burn block time, unix seconds. */
+            time: number;
+        };
+        /** @description Fields shared by every transaction summary. Not used alone: each `TransactionSummary` variant adds its `type` and payload. */
+        TransactionSummaryCommon: {
+            /** @description Transaction id. */
+            tx_id: string;
+            sender: components["schemas"]["TransactionSender"];
+            /** @description The sponsor and its nonce; `null` when the transaction is not sponsored. */
+            sponsor: components["schemas"]["TransactionSender"] | null;
+            /** @description Fee in micro-STX. */
+            fee_rate: string;
+            block: components["schemas"]["BlockPosition"];
+            bitcoin_block: components["schemas"]["BitcoinBlockPosition"];
+            status: components["schemas"]["TransactionStatus"];
+        };
+        /** @description A confirmed transaction in brief (v3 shape); `type` names its payload property. */
+        TransactionSummary: components["schemas"]["TokenTransferTransactionSummary"] | components["schemas"]["SmartContractTransactionSummary"] | components["schemas"]["ContractCallTransactionSummary"] | components["schemas"]["PoisonMicroblockTransactionSummary"] | components["schemas"]["CoinbaseTransactionSummary"] | components["schemas"]["TenureChangeTransactionSummary"];
+        /** @description An STX transfer, in brief. */
+        TokenTransferTransactionSummary: components["schemas"]["TransactionSummaryCommon"] & {
+            /** @constant */
+            type: "token_transfer";
+            token_transfer: {
+                /** @description Receiving principal. */
+                recipient: string;
+                /** @description Amount in micro-STX. */
+                amount: string;
+                /** @description The memo as hex and as text; `null` when the transfer carries none. */
+                memo: components["schemas"]["TransferMemo"] | null;
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "token_transfer";
+        };
+        /** @description An STX transfer's memo. */
+        TransferMemo: {
+            /** @description Memo bytes as hex (up to 34 bytes); `0x` when empty. */
+            hex: string;
+            /** @description The memo read as text. */
+            repr: string;
+        };
+        /** @description A contract deployment, in brief. */
+        SmartContractTransactionSummary: components["schemas"]["TransactionSummaryCommon"] & {
+            /** @constant */
+            type: "smart_contract";
+            smart_contract: {
+                /** @description Clarity version of a versioned deployment; `null` otherwise. */
+                clarity_version: number | null;
+                /** @description Id of the deployed contract, `<address>.<name>`. */
+                contract_id: string;
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "smart_contract";
+        };
+        /** @description A contract call, in brief (no arguments). */
+        ContractCallTransactionSummary: components["schemas"]["TransactionSummaryCommon"] & {
+            /** @constant */
+            type: "contract_call";
+            contract_call: {
+                /** @description Id of the called contract, `<address>.<name>`. */
+                contract_id: string;
+                /** @description Name of the called public function. */
+                function_name: string;
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "contract_call";
+        };
+        /** @description A poison-microblock report, in brief (no payload). */
+        PoisonMicroblockTransactionSummary: components["schemas"]["TransactionSummaryCommon"] & {
+            /** @constant */
+            type: "poison_microblock";
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "poison_microblock";
+        };
+        /** @description A coinbase, in brief. */
+        CoinbaseTransactionSummary: components["schemas"]["TransactionSummaryCommon"] & {
+            /** @constant */
+            type: "coinbase";
+            coinbase: {
+                /** @description Principal paid the reward instead of the miner; `null` when none. */
+                alt_recipient: string | null;
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "coinbase";
+        };
+        /** @description A tenure change, in brief. */
+        TenureChangeTransactionSummary: components["schemas"]["TransactionSummaryCommon"] & {
+            /** @constant */
+            type: "tenure_change";
+            tenure_change: {
+                cause: components["schemas"]["TenureChangeCause"];
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tenure_change";
+        };
+        /**
+         * @description How the principal takes part in the transaction: `sender`, else `sponsor`, else `affected` (through a transfer, an asset event, the called or deployed contract).
+         * @enum {string}
+         */
+        Involvement: "sender" | "sponsor" | "affected";
+        /** @description What a principal sent and received of one asset in one transaction. */
+        BalanceChange: {
+            /** @description Amount sent (for STX, fee included when the principal paid it; for an NFT, tokens). */
+            sent: string;
+            /** @description Amount received. */
+            received: string;
+            /** @description `received - sent`, negative when the principal lost balance. */
+            net: string;
+        };
+        /** @description The principal's STX balance change of the transaction. */
+        PrincipalTransactionBalanceChanges: {
+            stx: components["schemas"]["BalanceChange"];
+        };
+        /** @description Which of the principal's balances the transaction changed. */
+        AffectedBalances: {
+            /** @description The STX balance (fee paid, STX transfer or STX event). */
+            stx: boolean;
+            /** @description A fungible-token balance (FT event). */
+            ft: boolean;
+            /** @description A non-fungible-token balance (NFT event). */
+            nft: boolean;
+        };
+        /** @description A transaction of the principal, in brief, with how it took part and its STX balance change. */
+        PrincipalTransaction: {
+            transaction: components["schemas"]["TransactionSummary"];
+            involvement: components["schemas"]["Involvement"];
+            balance_changes: components["schemas"]["PrincipalTransactionBalanceChanges"];
+            affected_balances: components["schemas"]["AffectedBalances"];
+        };
+        /** @description A page of a principal's transactions with cursors. */
+        PrincipalTransactionPage: {
+            /** @description Number of the principal's transactions; `0` when the page is empty. */
+            total: number;
+            /** @description Page size applied. */
+            limit: number;
+            cursor: components["schemas"]["TransactionPageCursor"];
+            results: components["schemas"]["PrincipalTransaction"][];
+        };
+        /** @description Positions (`<asset_type>:<asset_identifier>`) around a page of balance changes. */
+        BalanceChangePageCursor: {
+            /** @description First row of the next page; `null` on the last page. */
+            next: string | null;
+            /** @description First row of the page before; `null` unless a whole page precedes this one. */
+            previous: string | null;
+            /** @description First row of this page; `null` when the page is empty. */
+            current: string | null;
+        };
+        /** @description The STX asset. */
+        StxAsset: {
+            /** @constant */
+            type: "stx";
+        };
+        /** @description A fungible or non-fungible token. */
+        TokenAsset: {
+            /**
+             * @description Fungible (`ft`) or non-fungible (`nft`) token.
+             * @enum {string}
+             */
+            type: "ft" | "nft";
+            /** @description Asset identifier, `<contract id>::<asset name>`. */
+            identifier: string;
+        };
+        /** @description The asset whose balance changed. */
+        BalanceChangeAsset: components["schemas"]["StxAsset"] | components["schemas"]["TokenAsset"];
+        /** @description The principal's balance change of one asset in one transaction. */
+        PrincipalTransactionBalanceChange: {
+            asset: components["schemas"]["BalanceChangeAsset"];
+            balance_change: components["schemas"]["BalanceChange"];
+        };
+        /** @description A page of a principal's balance changes within one transaction, with cursors. */
+        PrincipalTransactionBalanceChangePage: {
+            /** @description Number of balance changes; `0` when the page is empty. */
+            total: number;
+            /** @description Page size applied. */
+            limit: number;
+            cursor: components["schemas"]["BalanceChangePageCursor"];
+            results: components["schemas"]["PrincipalTransactionBalanceChange"][];
+        };
+        /** @description A Stacks block (v2 shape). */
+        NakamotoBlock: {
+            /** @description Whether the block is on the canonical chain. */
+            canonical: boolean;
+            /** @description Stacks height. */
+            height: number;
+            /** @description Block hash. */
+            hash: string;
+            /** @description Stacks block time, unix seconds (the burn block time before Nakamoto). */
+            block_time: number;
+            /** @description `block_time` in ISO 8601. */
+            block_time_iso: string;
+            /** @description Tenure height (equals `height` before Nakamoto; `-1` when unknown). */
+            tenure_height: number;
+            /** @description Index block hash, unique across forks. */
+            index_block_hash: string;
+            /** @description Hash of the parent block. */
+            parent_block_hash: string;
+            /** @description Index block hash of the parent block. */
+            parent_index_block_hash: string;
+            /** @description Time of the burn block, unix seconds. */
+            burn_block_time: number;
+            /** @description `burn_block_time` in ISO 8601. */
+            burn_block_time_iso: string;
+            /** @description Hash of the burn (Bitcoin) block. */
+            burn_block_hash: string;
+            /** @description Height of the burn block. */
+            burn_block_height: number;
+            /** @description Bitcoin txid of the winning block commit. */
+            miner_txid: string;
+            /** @description Number of transactions in the block. */
+            tx_count: number;
+            execution_cost_read_count: number;
+            execution_cost_read_length: number;
+            execution_cost_runtime: number;
+            execution_cost_write_count: number;
+            execution_cost_write_length: number;
+        };
+        /** @description A page of the Stacks blocks anchored to one burn block. */
+        NakamotoBlockPage: {
+            /** @description Page size applied. */
+            limit: number;
+            /** @description Index of the first item. */
+            offset: number;
+            /** @description Number of canonical blocks anchored to the burn block; `0` when the page is empty. */
+            total: number;
+            results: components["schemas"]["NakamotoBlock"][];
+        };
     };
     responses: {
         /** @description Not Modified. The resource still matches `If-None-Match`; the body is empty. */
@@ -1163,6 +1570,36 @@ export interface components {
          * @example 0x000000000000000000090f3602f7d639f491919d85e49d851f1a0743e3de22bc
          */
         BurnBlockHash: string;
+        /**
+         * @description STX address or contract id, at most 170 characters. Only its syntax is checked (upstream's v3 pattern, anchored at both ends), no checksum: a well-formed but unused principal gives an empty page.
+         * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
+         */
+        PrincipalV3: string;
+        /**
+         * @description Maximum number of items to return, 1 to 50 (`0` is a `400` on the cursor lists).
+         * @example 20
+         */
+        CursorLimit: number;
+        /**
+         * @description Position to start the page at, `<block_height>:<microblock_sequence>:<tx_index>`, as returned in `cursor.next`, `cursor.previous` or `cursor.current` by an earlier call. Each number is at most 2147483647.
+         * @example 120:2147483647:1
+         */
+        TransactionCursor: string;
+        /**
+         * @description Asset to start the page at, `<asset_type>:<asset_identifier>` (1 = STX with identifier `stx`, 2 = FT, 3 = NFT with the asset's `<contract id>::<asset name>`), as returned by an earlier call.
+         * @example 2:SP466FNC0P7JWTNM2R9T199QRZN1MYEDTAR0KP27.miamicoin-token::miamicoin
+         */
+        BalanceChangeCursor: string;
+        /**
+         * @description `latest` (the burn block of the canonical chain tip), a burn block height, or a burn block hash (64 hex characters, `0x` optional, any case). Heights are 32-bit and not negative: upstream answers a `500` for a negative height or one past 2147483647, this API the validation `400`.
+         * @example 666218
+         */
+        HeightOrHash: "latest" | string | number;
+        /**
+         * @description Maximum number of blocks to return, 0 to 30 (`0` gives an empty page).
+         * @example 20
+         */
+        BlockLimit: number;
         /**
          * @description An `ETag` from an earlier response. When it still matches, the answer is `304 Not Modified` with an empty body.
          * @example "0x5829b98300cee6369f79d09665608e081098b83a838f79b7f433c534bddb23d0"
@@ -2120,6 +2557,307 @@ export interface operations {
                 };
             };
             410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["ServerError"];
+        };
+    };
+    getPrincipalTransactions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items to return, 1 to 50 (`0` is a `400` on the cursor lists).
+                 * @example 20
+                 */
+                limit?: components["parameters"]["CursorLimit"];
+                /**
+                 * @description Position to start the page at, `<block_height>:<microblock_sequence>:<tx_index>`, as returned in `cursor.next`, `cursor.previous` or `cursor.current` by an earlier call. Each number is at most 2147483647.
+                 * @example 120:2147483647:1
+                 */
+                cursor?: components["parameters"]["TransactionCursor"];
+            };
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier response. When it still matches, the answer is `304 Not Modified` with an empty body.
+                 * @example "0x5829b98300cee6369f79d09665608e081098b83a838f79b7f433c534bddb23d0"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description STX address or contract id, at most 170 characters. Only its syntax is checked (upstream's v3 pattern, anchored at both ends), no checksum: a well-formed but unused principal gives an empty page.
+                 * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
+                 */
+                principal: components["parameters"]["PrincipalV3"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the principal's transactions, newest first, with cursors. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 2,
+                     *       "limit": 1,
+                     *       "cursor": {
+                     *         "next": "120:2147483647:1",
+                     *         "previous": null,
+                     *         "current": "51655:2147483647:3"
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "transaction": {
+                     *             "tx_id": "0x7b5cd7e0c5d1a0e3d9f7a4a2b0f3e1c8d6b4a29f0e8c7d5b3a1f9e7c5d3b1a0f",
+                     *             "sender": {
+                     *               "address": "SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21",
+                     *               "nonce": 0
+                     *             },
+                     *             "sponsor": null,
+                     *             "fee_rate": "3000",
+                     *             "block": {
+                     *               "height": 51655,
+                     *               "hash": "0xd51cd57ccbed84d08a0158f6b44dfee1a0896ed2ddd6e9e0f37ef6528cd692de",
+                     *               "index_hash": "0xacbcd86508292a25eb6fbb528d4dc3914a22f4dae03ebca4eae80b3f9f161760",
+                     *               "time": 1646858171,
+                     *               "tx_index": 3
+                     *             },
+                     *             "bitcoin_block": {
+                     *               "height": 726601,
+                     *               "time": 1646858171
+                     *             },
+                     *             "status": "success",
+                     *             "type": "contract_call",
+                     *             "contract_call": {
+                     *               "contract_id": "SP3FBR2AGK5H9QBDH3EEN6DF8EK8JY7RX8QJ5SVTE.send-many-memo",
+                     *               "function_name": "send-many"
+                     *             }
+                     *           },
+                     *           "involvement": "sender",
+                     *           "balance_changes": {
+                     *             "stx": {
+                     *               "sent": "5000",
+                     *               "received": "0",
+                     *               "net": "-5000"
+                     *             }
+                     *           },
+                     *           "affected_balances": {
+                     *             "stx": true,
+                     *             "ft": false,
+                     *             "nft": false
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PrincipalTransactionPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description `principal`, `limit` or `cursor` is malformed or out of range, e.g. `querystring/cursor must match pattern "^[0-9]+:[0-9]+:[0-9]+$"` or `querystring/limit must be >= 1`. */
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["ServerError"];
+        };
+    };
+    getPrincipalTransactionBalanceChanges: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items to return, 1 to 50 (`0` is a `400` on the cursor lists).
+                 * @example 20
+                 */
+                limit?: components["parameters"]["CursorLimit"];
+                /**
+                 * @description Asset to start the page at, `<asset_type>:<asset_identifier>` (1 = STX with identifier `stx`, 2 = FT, 3 = NFT with the asset's `<contract id>::<asset name>`), as returned by an earlier call.
+                 * @example 2:SP466FNC0P7JWTNM2R9T199QRZN1MYEDTAR0KP27.miamicoin-token::miamicoin
+                 */
+                cursor?: components["parameters"]["BalanceChangeCursor"];
+            };
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier response. When it still matches, the answer is `304 Not Modified` with an empty body.
+                 * @example "0x5829b98300cee6369f79d09665608e081098b83a838f79b7f433c534bddb23d0"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description STX address or contract id, at most 170 characters. Only its syntax is checked (upstream's v3 pattern, anchored at both ends), no checksum: a well-formed but unused principal gives an empty page.
+                 * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
+                 */
+                principal: components["parameters"]["PrincipalV3"];
+                /**
+                 * @description Transaction id, 64 hex characters, `0x` prefix optional, any case.
+                 * @example 0xf6bd5f4a7b26184a3466340b2e99fd003b4962c0e382a7e4b6a13df3dd7a91c6
+                 */
+                tx_id: components["parameters"]["TxId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the principal's balance changes within the transaction. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 3,
+                     *       "limit": 20,
+                     *       "cursor": {
+                     *         "next": null,
+                     *         "previous": null,
+                     *         "current": "1:stx"
+                     *       },
+                     *       "results": [
+                     *         {
+                     *           "asset": {
+                     *             "type": "stx"
+                     *           },
+                     *           "balance_change": {
+                     *             "sent": "5000",
+                     *             "received": "0",
+                     *             "net": "-5000"
+                     *           }
+                     *         },
+                     *         {
+                     *           "asset": {
+                     *             "type": "ft",
+                     *             "identifier": "SP466FNC0P7JWTNM2R9T199QRZN1MYEDTAR0KP27.miamicoin-token::miamicoin"
+                     *           },
+                     *           "balance_change": {
+                     *             "sent": "0",
+                     *             "received": "150000000",
+                     *             "net": "150000000"
+                     *           }
+                     *         },
+                     *         {
+                     *           "asset": {
+                     *             "type": "nft",
+                     *             "identifier": "SP3D6PV2ACBPEKYJTCMH7HEN02KP87QSP8KTEH335.megapont-ape-club-nft::Megapont-Ape-Club"
+                     *           },
+                     *           "balance_change": {
+                     *             "sent": "1",
+                     *             "received": "0",
+                     *             "net": "-1"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PrincipalTransactionBalanceChangePage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description `principal`, `tx_id`, `limit` or `cursor` is malformed or out of range, e.g. `querystring/cursor must match pattern "^[0-9]+:\S+$"`. */
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["ServerError"];
+        };
+    };
+    getBlocksByBurnBlock: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of blocks to return, 0 to 30 (`0` gives an empty page).
+                 * @example 20
+                 */
+                limit?: components["parameters"]["BlockLimit"];
+                /**
+                 * @description Index of the first item to return (after the cursor, when one is given).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: {
+                /**
+                 * @description An `ETag` from an earlier response. When it still matches, the answer is `304 Not Modified` with an empty body.
+                 * @example "0x5829b98300cee6369f79d09665608e081098b83a838f79b7f433c534bddb23d0"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description `latest` (the burn block of the canonical chain tip), a burn block height, or a burn block hash (64 hex characters, `0x` optional, any case). Heights are 32-bit and not negative: upstream answers a `500` for a negative height or one past 2147483647, this API the validation `400`.
+                 * @example 666218
+                 */
+                height_or_hash: components["parameters"]["HeightOrHash"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the Stacks blocks anchored to that burn block, newest first. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 20,
+                     *       "offset": 0,
+                     *       "total": 1,
+                     *       "results": [
+                     *         {
+                     *           "canonical": true,
+                     *           "height": 120,
+                     *           "hash": "0x4733e235379ecce1761ad345debc0b34751586dedc3264b102a427d7b1bc4899",
+                     *           "block_time": 1610742541,
+                     *           "block_time_iso": "2021-01-15T20:29:01.000Z",
+                     *           "tenure_height": 120,
+                     *           "index_block_hash": "0x5829b98300cee6369f79d09665608e081098b83a838f79b7f433c534bddb23d0",
+                     *           "parent_block_hash": "0x8f2e1d4c7b0a3f6e9d2c5b8a1f4e7d0c3b6a9f2e5d8c1b4a7f0e3d6c9b2a5f8e",
+                     *           "parent_index_block_hash": "0x2e9c4b1a7d0f3e6c9b2a5d8f1e4c7b0a3d6f9e2c5b8a1d4f7e0c3b6a9d2f5e8c",
+                     *           "burn_block_time": 1610742541,
+                     *           "burn_block_time_iso": "2021-01-15T20:29:01.000Z",
+                     *           "burn_block_hash": "0x000000000000000000090f3602f7d639f491919d85e49d851f1a0743e3de22bc",
+                     *           "burn_block_height": 666218,
+                     *           "miner_txid": "0x5d0a19cea9d3e0e305a71331db2a5d46d2c2aee3cc2f2f87bd5258b40535c5ca",
+                     *           "tx_count": 1,
+                     *           "execution_cost_read_count": 0,
+                     *           "execution_cost_read_length": 0,
+                     *           "execution_cost_runtime": 0,
+                     *           "execution_cost_write_count": 0,
+                     *           "execution_cost_write_length": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NakamotoBlockPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description `height_or_hash` is neither `latest`, an integer nor a 64-hex hash, or `limit` / `offset` is out of range, e.g. `querystring/limit must be <= 30`. */
+            400: components["responses"]["BadRequest"];
+            /** @description No Stacks block is anchored to this burn block. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "error": "Not Found",
+                     *       "message": "Burn block not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["ServerError"];
         };

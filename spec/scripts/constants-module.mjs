@@ -10,14 +10,26 @@ export function collectConstants(doc) {
   const deprecated = {};
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(item)) {
+      operations[operation.operationId] = { method: method.toUpperCase(), path };
+    }
+  }
+  for (const item of Object.values(doc.paths)) {
+    for (const operation of Object.values(item)) {
       const id = operation.operationId;
-      operations[id] = { method: method.toUpperCase(), path };
-      if (operation.deprecated) {
-        const replacement = operation['x-replacement'];
-        if (typeof replacement !== 'string')
-          throw new Error(`${id} is deprecated but names no x-replacement`);
-        deprecated[id] = { replacement, warning: warningOf(doc, operation, id) };
-      }
+      if (!operation.deprecated) continue;
+      // `x-replacement` is the successor's operation id: it must be an operation of this document, itself
+      // not deprecated, so the sentence built from it always names something a user can call.
+      const successor = operation['x-replacement'];
+      const target = typeof successor === 'string' ? operations[successor] : undefined;
+      if (target === undefined)
+        throw new Error(`${id} is deprecated but its x-replacement names no operation of the document`);
+      if (deprecatedIds(doc).has(successor))
+        throw new Error(`${id}'s replacement ${successor} is deprecated too`);
+      deprecated[id] = {
+        successor,
+        replacement: `${successor} (${target.method} ${target.path})`,
+        warning: warningOf(doc, operation, id),
+      };
     }
   }
   const limit = doc.components.parameters.Limit.schema;
@@ -87,6 +99,13 @@ export function errorExamples(doc) {
   return found;
 }
 
+function deprecatedIds(doc) {
+  const ids = new Set();
+  for (const item of Object.values(doc.paths))
+    for (const operation of Object.values(item)) if (operation.deprecated) ids.add(operation.operationId);
+  return ids;
+}
+
 // The Warning header a deprecated operation sends: the `const` of the header its 200 response declares.
 function warningOf(doc, operation, id) {
   const header = operation.responses?.['200']?.headers?.Warning;
@@ -119,8 +138,8 @@ export function constantsModules(constants, header) {
   );
   // The deprecations table refers to those strings rather than repeating them.
   const deprecatedTable = deprecated.map(
-    ([id, { warning }]) =>
-      `${JSON.stringify(id)}: /* @__PURE__ */ Object.freeze({ "replacement": ${replacementName(id)}, "warning": ${JSON.stringify(warning)} })`,
+    ([id, { successor, warning }]) =>
+      `${JSON.stringify(id)}: /* @__PURE__ */ Object.freeze({ "successor": ${JSON.stringify(successor)}, "replacement": ${replacementName(id)}, "warning": ${JSON.stringify(warning)} })`,
   );
   const tables = Object.keys(constants).map((name) => {
     const table =
@@ -146,14 +165,14 @@ function literalType(value, indent = '') {
   return `{\n${fields.join('\n')}\n${indent}}`;
 }
 
-/** Declarations with literal types, so `DEPRECATED_OPERATIONS.getBlockByBurnBlockHeight.replacement` is exact. */
+/** Declarations with literal types, so `DEPRECATED_OPERATIONS.getBlockByBurnBlockHeight.successor` is exact. */
 export function constantsDeclarations(constants, header) {
   const docs = {
     OPERATIONS: 'Method and path template of every operation, by operation id.',
     PAGE_SIZE:
       'Bounds of the `limit` parameter of the list operations: the largest page and the default one.',
     DEPRECATED_OPERATIONS:
-      'The deprecated operations, by operation id: the route that replaces each and the `Warning` header it sends.',
+      'The deprecated operations, by operation id: the operation id of the successor, the replacement to name in messages (`<successor> (<method> <path>)`) and the `Warning` header it sends.',
     STATUS_TEXT:
       "Reason phrase by HTTP status (Node's, as the API's error bodies carry them), for every status the API declares and every error status.",
   };

@@ -208,7 +208,7 @@ describe('components', () => {
       for (const [key, child] of Object.entries(node)) visit(child, `${where}/${key}`);
     };
     for (const [name, schema] of Object.entries(schemas)) visit(schema, name);
-    expect(open).toEqual(['TransactionCommon']);
+    expect(open).toEqual(['TransactionCommon', 'TransactionSummaryCommon']);
   });
 
   it('types nullable fields as type arrays, never with nullable: true', () => {
@@ -220,6 +220,11 @@ describe('components', () => {
       ['AddressTransactionPage', 'next_cursor'],
       ['AddressTransactionPage', 'prev_cursor'],
       ['SmartContractPayload', 'clarity_version'],
+      ['TransactionPageCursor', 'next'],
+      ['TransactionPageCursor', 'previous'],
+      ['TransactionPageCursor', 'current'],
+      ['BalanceChangePageCursor', 'next'],
+      ['BalanceChangePageCursor', 'current'],
     ] as const) {
       const property = derefObject(document, componentSchema(document, name).properties)[field];
       expect(derefObject(document, property).type, `${name}.${field}`).toEqual(

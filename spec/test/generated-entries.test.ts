@@ -37,11 +37,16 @@ describe('@blockindex/spec/constants', () => {
       .filter((op) => op.deprecated)
       .map((op) => op.operationId);
     expect(Object.keys(DEPRECATED_OPERATIONS).sort()).toEqual(deprecated.sort());
+    expect(DEPRECATED_OPERATIONS.getBlockByBurnBlockHash.successor).toBe('getBlocksByBurnBlock');
     expect(DEPRECATED_OPERATIONS.getBlockByBurnBlockHash.replacement).toBe(
-      'GET /extended/v2/burn-blocks/{height_or_hash}/blocks',
+      'getBlocksByBurnBlock (GET /extended/v2/burn-blocks/{height_or_hash}/blocks)',
     );
-    for (const { warning } of Object.values(DEPRECATED_OPERATIONS)) {
+    for (const { successor, replacement, warning } of Object.values(DEPRECATED_OPERATIONS)) {
       expect(warning).toMatch(/^299 - "Deprecated: .+"$/);
+      // The successor is an operation of the document, not deprecated, named with its route.
+      const route = OPERATIONS[successor];
+      expect(replacement).toBe(`${successor} (${route.method} ${route.path})`);
+      expect(successor in DEPRECATED_OPERATIONS).toBe(false);
     }
   });
 
@@ -54,7 +59,7 @@ describe('@blockindex/spec/constants', () => {
       expect((constants as Record<string, unknown>)[replacementName(id)]).toBe(replacement);
     }
     expect(constants.getAddressTransactionsReplacement).toBe(
-      'GET /extended/v3/principals/{principal}/transactions',
+      'getPrincipalTransactions (GET /extended/v3/principals/{principal}/transactions)',
     );
   });
 

@@ -40,6 +40,19 @@ const offset: ExpectedParameter = {
   required: false,
   schema: { type: 'integer', minimum: 0, default: 0 },
 };
+// The v3 cursor lists: upstream's limit (1–50, `0` refused) and a cursor of the list's own format.
+const cursorLimit: ExpectedParameter = {
+  name: 'limit',
+  in: 'query',
+  required: false,
+  schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 },
+};
+const cursor = (pattern: string): ExpectedParameter => ({
+  name: 'cursor',
+  in: 'query',
+  required: false,
+  schema: { type: 'string', pattern },
+});
 const ifNoneMatch: ExpectedParameter = {
   name: 'If-None-Match',
   in: 'header',
@@ -163,6 +176,57 @@ const operations: ExpectedOperation[] = [
     ],
     statuses: ['200', '302', '304', '400', '404', '410', '429', 'default'],
   },
+  {
+    path: '/extended/v3/principals/{principal}/transactions',
+    operationId: 'getPrincipalTransactions',
+    tag: 'Transactions',
+    deprecated: false,
+    parameters: [principal('principal'), cursorLimit, cursor('^[0-9]+:[0-9]+:[0-9]+$'), ifNoneMatch],
+    statuses: ['200', '304', '400', '429', 'default'],
+  },
+  {
+    path: '/extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes',
+    operationId: 'getPrincipalTransactionBalanceChanges',
+    tag: 'Transactions',
+    deprecated: false,
+    parameters: [
+      principal('principal'),
+      { name: 'tx_id', in: 'path', required: true, schema: { type: 'string', pattern: HEX_64 } },
+      cursorLimit,
+      cursor('^[0-9]+:\\S+$'),
+      ifNoneMatch,
+    ],
+    statuses: ['200', '304', '400', '429', 'default'],
+  },
+  {
+    path: '/extended/v2/burn-blocks/{height_or_hash}/blocks',
+    operationId: 'getBlocksByBurnBlock',
+    tag: 'Blocks',
+    deprecated: false,
+    parameters: [
+      {
+        name: 'height_or_hash',
+        in: 'path',
+        required: true,
+        schema: {
+          anyOf: [
+            { type: 'string', const: 'latest' },
+            { type: 'string', pattern: HEX_64 },
+            { type: 'integer', minimum: 0, maximum: 2147483647 },
+          ],
+        },
+      },
+      {
+        name: 'limit',
+        in: 'query',
+        required: false,
+        schema: { type: 'integer', minimum: 0, maximum: 30, default: 20 },
+      },
+      offset,
+      ifNoneMatch,
+    ],
+    statuses: ['200', '304', '400', '404', '429', 'default'],
+  },
 ];
 
 function getOperation(path: string): JsonObject {
@@ -186,7 +250,7 @@ function headerNames(response: JsonObject | undefined): string[] {
 const byId = operations.map((operation) => [operation.operationId, operation] as const);
 
 describe('operations', () => {
-  it('has exactly the seven paths, each with GET only', () => {
+  it('has exactly the ten paths, each with GET only', () => {
     expect(Object.keys(derefObject(document, document.paths)).sort()).toEqual(
       operations.map((op) => op.path).sort(),
     );
@@ -247,19 +311,21 @@ describe('operations', () => {
   );
 
   it.each([
-    [
-      'getAddressTransactionEvents',
-      'GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes',
-    ],
-    ['getAccountTransactionsWithTransfers', 'GET /extended/v3/principals/{principal}/transactions'],
-    ['getAddressTransactions', 'GET /extended/v3/principals/{principal}/transactions'],
-    ['getBlockByBurnBlockHeight', 'GET /extended/v2/burn-blocks/{height_or_hash}/blocks'],
-    ['getBlockByBurnBlockHash', 'GET /extended/v2/burn-blocks/{height_or_hash}/blocks'],
-  ])('%s names its replacement in x-replacement and in its description', (operationId, replacement) => {
+    ['getAddressTransactionEvents', 'getPrincipalTransactionBalanceChanges'],
+    ['getAccountTransactionsWithTransfers', 'getPrincipalTransactions'],
+    ['getAddressTransactions', 'getPrincipalTransactions'],
+    ['getBlockByBurnBlockHeight', 'getBlocksByBurnBlock'],
+    ['getBlockByBurnBlockHash', 'getBlocksByBurnBlock'],
+  ])('%s names its successor %s in x-replacement and in its description', (operationId, successor) => {
     const { path } = operations.find((op) => op.operationId === operationId) as ExpectedOperation;
     const operation = getOperation(path);
-    expect(operation['x-replacement']).toBe(replacement);
-    expect(operation.description).toContain(replacement.replace('GET ', ''));
+    expect(operation['x-replacement']).toBe(successor);
+    const target = operations.find((op) => op.operationId === successor) as ExpectedOperation;
+    expect(target.deprecated).toBe(false);
+    expect(operation.description).toContain(`\`${successor}\``);
+    expect(operation.description).toContain(target.path);
+    // ... and the successor's description names the operations it succeeds.
+    expect(getOperation(target.path).description).toContain(`\`${operationId}\``);
   });
 
   it('names a replacement for deprecated operations only', () => {

@@ -18,6 +18,9 @@ const expectedIds = [
   'getAddressTransactions',
   'getBlockByBurnBlockHeight',
   'getBlockByBurnBlockHash',
+  'getPrincipalTransactions',
+  'getPrincipalTransactionBalanceChanges',
+  'getBlocksByBurnBlock',
 ] as const;
 
 describe('built package', () => {
@@ -51,7 +54,7 @@ describe('built package', () => {
       ],
       { cwd: specRoot, encoding: 'utf8' },
     );
-    expect(esm.trim()).toBe('7');
+    expect(esm.trim()).toBe('10');
     expect(require('@blockindex/spec').openapi.info.title).toBe('Blockchain Index Read API');
     expect(require.resolve('@blockindex/spec/openapi.json')).toBe(join(specRoot, 'dist/openapi.json'));
   });
@@ -73,6 +76,9 @@ describe('built package', () => {
         'getAddressTransactions',
         'getBlockByBurnBlockHeight',
         'getBlockByBurnBlockHash',
+        'getPrincipalTransactions',
+        'getPrincipalTransactionBalanceChanges',
+        'getBlocksByBurnBlock',
       ]
     >();
     expectTypeOf(openapi).toEqualTypeOf<OpenApiDocument>();

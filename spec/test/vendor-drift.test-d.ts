@@ -1,4 +1,4 @@
-// Drift guard: the 200 bodies our spec declares for the six Stacks operations must stay usable wherever code
+// Drift guard: the 200 bodies our spec declares for the nine Stacks operations must stay usable wherever code
 // expects the vendor's own types (`paths` of `@stacks/blockchain-api-client`, generated from upstream's
 // OpenAPI document). `pnpm typecheck` compiles this file; when a field drifts, the error names the operation
 // (the constant's name) and the field's path (`Property '.results[].tx.anchor_mode' is missing ...`).
@@ -57,6 +57,9 @@ interface Deliberate {
   getSmartContractsStatus: never;
   getBlockByBurnBlockHeight: never;
   getBlockByBurnBlockHash: never;
+  getPrincipalTransactions: never;
+  getPrincipalTransactionBalanceChanges: never;
+  getBlocksByBurnBlock: never;
 }
 
 type Check<Id extends keyof Deliberate, Path extends keyof paths & keyof vendorPaths> = Record<
@@ -86,6 +89,19 @@ const getBlockByBurnBlockHash: Check<
   'getBlockByBurnBlockHash',
   '/extended/v1/block/by_burn_block_hash/{burn_block_hash}'
 > = {};
+// The successors: the vendor's 9.x client types them already.
+const getPrincipalTransactions: Check<
+  'getPrincipalTransactions',
+  '/extended/v3/principals/{principal}/transactions'
+> = {};
+const getPrincipalTransactionBalanceChanges: Check<
+  'getPrincipalTransactionBalanceChanges',
+  '/extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes'
+> = {};
+const getBlocksByBurnBlock: Check<
+  'getBlocksByBurnBlock',
+  '/extended/v2/burn-blocks/{height_or_hash}/blocks'
+> = {};
 
 // The check itself can fail, and names the field: drifted copies of the vendor's own types.
 type VendorBlock = Json<'/extended/v1/block/by_burn_block_height/{burn_block_height}', vendorPaths>;
@@ -105,7 +121,7 @@ describe('drift from @stacks/blockchain-api-client', () => {
     expectTypeOf<Drift<Drifted, VendorTransfers>>().toEqualTypeOf<'.results[].stx_sent'>();
   });
 
-  it('compiles: every 200 body of the six Stacks operations is assignable to the vendor type', () => {
+  it('compiles: every 200 body of the nine Stacks operations is assignable to the vendor type', () => {
     void [
       getAddressTransactionEvents,
       getAccountTransactionsWithTransfers,
@@ -113,6 +129,9 @@ describe('drift from @stacks/blockchain-api-client', () => {
       getSmartContractsStatus,
       getBlockByBurnBlockHeight,
       getBlockByBurnBlockHash,
+      getPrincipalTransactions,
+      getPrincipalTransactionBalanceChanges,
+      getBlocksByBurnBlock,
     ];
   });
 });

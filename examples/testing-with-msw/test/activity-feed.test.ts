@@ -178,6 +178,8 @@ describe('loadActivityFeed', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(GoneError);
     expect((error as GoneError).status).toBe(410);
-    expect((error as GoneError).replacement).toBe('GET /extended/v2/burn-blocks/{height_or_hash}/blocks');
+    expect((error as GoneError).replacement).toBe(
+      'getBlocksByBurnBlock (GET /extended/v2/burn-blocks/{height_or_hash}/blocks)',
+    );
   });
 });

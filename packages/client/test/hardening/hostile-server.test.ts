@@ -520,7 +520,7 @@ describe('a moving upstream', () => {
     }
     expect(warn.mock.calls).toEqual([
       [
-        '[@blockindex/client] getBlockByBurnBlockHeight: the API sent Warning: 299 - "Deprecated"; use GET /extended/v2/burn-blocks/{height_or_hash}/blocks instead',
+        '[@blockindex/client] getBlockByBurnBlockHeight: the API sent Warning: 299 - "Deprecated"; use getBlocksByBurnBlock (GET /extended/v2/burn-blocks/{height_or_hash}/blocks) instead',
       ],
     ]);
   });
@@ -538,7 +538,7 @@ describe('a moving upstream', () => {
     }
     expect(warn.mock.calls).toEqual([
       [
-        '[@blockindex/client] getBlockByBurnBlockHash: the API sent Warning: 299 - "Deprecated\\u001b[2K\\u001b[32mINFO all good\\u001b[0m\\u009b"; use GET /extended/v2/burn-blocks/{height_or_hash}/blocks instead',
+        '[@blockindex/client] getBlockByBurnBlockHash: the API sent Warning: 299 - "Deprecated\\u001b[2K\\u001b[32mINFO all good\\u001b[0m\\u009b"; use getBlocksByBurnBlock (GET /extended/v2/burn-blocks/{height_or_hash}/blocks) instead',
       ],
     ]);
   });

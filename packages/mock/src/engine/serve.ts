@@ -23,8 +23,20 @@ import { getSmartContractsStatus } from './operations/smart-contracts';
 import { createRouter, type Router } from './router';
 import { goneResponse, isIdle, isSunset, type Scenarios } from './scenarios/scenarios';
 
+/**
+ * The spec's operations the mock does not serve yet: the successors of the deprecated ones, whose answers need
+ * world queries of their own. Until they join {@link OPERATIONS}, their paths are unknown routes here.
+ */
+type NotServedYet =
+  | 'getPrincipalTransactions'
+  | 'getPrincipalTransactionBalanceChanges'
+  | 'getBlocksByBurnBlock';
+
+/** An operation the mock serves. */
+export type ServedOperationId = Exclude<OperationId, NotServedYet>;
+
 /** The seven operations, in the order msw has always tried their routes. */
-export const OPERATIONS: Readonly<Record<OperationId, Operation>> = {
+export const OPERATIONS: Readonly<Record<ServedOperationId, Operation>> = {
   getBrc20Token,
   getSmartContractsStatus,
   getAddressTransactionEvents,
@@ -39,7 +51,10 @@ let router: Router | undefined;
 /** The router over the spec's seven paths, compiled on first use. */
 export function operationRouter(): Router {
   router ??= createRouter(
-    (Object.keys(OPERATIONS) as OperationId[]).map((operationId) => [operationId, pathTemplate(operationId)]),
+    (Object.keys(OPERATIONS) as ServedOperationId[]).map((operationId) => [
+      operationId,
+      pathTemplate(operationId),
+    ]),
   );
   return router;
 }
@@ -56,7 +71,7 @@ export interface RoutedRequest {
 
 /** Prepares `input` for `operationId`: the request's validated input, or its final refusal. */
 export function prepareRequest(operationId: OperationId, input: Pick<OperationInput, 'url' | 'params'>) {
-  const prepared = OPERATIONS[operationId].prepare(input);
+  const prepared = OPERATIONS[operationId as ServedOperationId].prepare(input);
   return isAnswer(prepared) ? withDeprecation(operationId, prepared) : prepared;
 }
 
@@ -138,7 +153,8 @@ function answer(
  */
 function fromWorld(context: HandlerContext, prepared: Prepared): Answer {
   const { operationId } = prepared;
-  const compute = () => withDeprecation(operationId, OPERATIONS[operationId].answer(context, prepared));
+  const compute = () =>
+    withDeprecation(operationId, OPERATIONS[operationId as ServedOperationId].answer(context, prepared));
   const version = worldVersion(context.world);
   // A world not made by createWorld has no version to tell when it changes: never cache its answers.
   return version === undefined ? compute() : context.cache.answer(version, prepared.key, compute);

@@ -19,6 +19,12 @@ export declare const getBlockByBurnBlockHeight_params: Validator;
 export declare const getBlockByBurnBlockHeight_querystring: Validator;
 export declare const getBlockByBurnBlockHash_params: Validator;
 export declare const getBlockByBurnBlockHash_querystring: Validator;
+export declare const getPrincipalTransactions_params: Validator;
+export declare const getPrincipalTransactions_querystring: Validator;
+export declare const getPrincipalTransactionBalanceChanges_params: Validator;
+export declare const getPrincipalTransactionBalanceChanges_querystring: Validator;
+export declare const getBlocksByBurnBlock_params: Validator;
+export declare const getBlocksByBurnBlock_querystring: Validator;
 /** Each operation's path template and the names of its path and query parameters, as the spec declares them. */
 export declare const operations: {
   readonly getBrc20Token: { readonly template: string; readonly path: readonly string[]; readonly query: readonly string[] };
@@ -28,4 +34,7 @@ export declare const operations: {
   readonly getAddressTransactions: { readonly template: string; readonly path: readonly string[]; readonly query: readonly string[] };
   readonly getBlockByBurnBlockHeight: { readonly template: string; readonly path: readonly string[]; readonly query: readonly string[] };
   readonly getBlockByBurnBlockHash: { readonly template: string; readonly path: readonly string[]; readonly query: readonly string[] };
+  readonly getPrincipalTransactions: { readonly template: string; readonly path: readonly string[]; readonly query: readonly string[] };
+  readonly getPrincipalTransactionBalanceChanges: { readonly template: string; readonly path: readonly string[]; readonly query: readonly string[] };
+  readonly getBlocksByBurnBlock: { readonly template: string; readonly path: readonly string[]; readonly query: readonly string[] };
 };

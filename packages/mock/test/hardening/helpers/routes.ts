@@ -1,7 +1,7 @@
-import type { operations } from '@blockindex/spec/types';
+import type { ServedOperationId } from '../../../src/engine/serve';
 
-/** One of the seven operationIds. */
-export type OperationId = keyof operations;
+/** One of the seven operationIds the mock serves. */
+export type OperationId = ServedOperationId;
 
 /** Each operation's path, split into segments; `{name}` is a path parameter. */
 export const ROUTES: Readonly<Record<OperationId, readonly string[]>> = {
