@@ -17,7 +17,9 @@ type FieldRule =
       readonly check?: { readonly test: (value: string) => boolean; readonly expected: string };
     }
   | { readonly type: 'strings'; readonly maxItems: number; readonly oneOf: readonly string[] }
-  | { readonly type: 'object'; readonly fields: BodyShape; readonly nullable?: boolean };
+  | { readonly type: 'object'; readonly fields: BodyShape; readonly nullable?: boolean }
+  /** A value with a grammar of its own, shared with another surface: `check` says what is wrong, in full. */
+  | { readonly type: 'custom'; readonly check: (value: unknown) => string | undefined };
 
 /** The fields a control body may have, by name; every field is optional. */
 export type BodyShape = Readonly<Record<string, FieldRule & { readonly required?: boolean }>>;
@@ -34,7 +36,9 @@ type ValueOf<Rule> = Rule extends { type: 'integer' }
           ? BodyOf<Fields> | null
           : Rule extends { type: 'object'; fields: infer Fields extends BodyShape }
             ? BodyOf<Fields>
-            : never;
+            : Rule extends { type: 'custom' }
+              ? unknown
+              : never;
 
 /** The checked body a shape describes: each present field with its checked type. */
 export type BodyOf<Shape extends BodyShape> = {
@@ -114,5 +118,7 @@ function checkField(value: unknown, rule: FieldRule, at: string): string | undef
     case 'object':
       if (value === null && rule.nullable) return undefined;
       return checkObject(value, rule.fields, at);
+    case 'custom':
+      return rule.check(value);
   }
 }

@@ -4,7 +4,8 @@ import { MineLimitError, type World } from '../world';
 import { type BodyOf, type BodyShape, badControlRequest, readControlBody } from './control-body';
 import { REORG_BODY, REORG_SCENARIO, reorgRoute } from './control-reorg';
 import { CONTROL_JSON_REQUIREMENT } from './request-guard';
-import { createScenarios, type Scenarios, SUNSET_OPERATIONS } from './scenarios/scenarios';
+import { createScenarios, type Scenarios } from './scenarios/scenarios';
+import { readSunset } from './scenarios/sunset-setting';
 
 /** What the control routes act on; owned by the standalone server. */
 export interface ControlTarget {
@@ -47,7 +48,8 @@ const SCENARIO_BODY = {
       perMinuteWithKey: { type: 'integer', min: 1, max: 1_000_000_000 },
     },
   },
-  sunset: { type: 'strings', maxItems: SUNSET_OPERATIONS.length, oneOf: SUNSET_OPERATIONS },
+  // The grammar of `--sunset` too: "all", deprecated operations (a list, or comma-separated), null for none.
+  sunset: { type: 'custom', check: (value) => sunsetProblem(readSunset(value, 'body/sunset')) },
   reorg: REORG_SCENARIO,
   clear: { type: 'boolean' },
 } as const satisfies BodyShape;
@@ -71,7 +73,7 @@ const CONTROL_ROUTES = [
   [
     'POST /__mock/scenario',
     '{"latencyMs"?, "failNext"?: {"count","status","retryAfterSeconds"?}, "networkErrorNext"?, ' +
-      '"rateLimit"?: {"perMinute"?,"perMinuteWithKey"?} | null, "sunset"?: [operationId…], ' +
+      '"rateLimit"?: {"perMinute"?,"perMinuteWithKey"?} | null, "sunset"?: "all" | [operationId…] | null, ' +
       '"reorg"?: {"afterRequests","depth","replaceWith"?}, "clear"?: true}',
     'configures scenarios; answers the new state',
   ],
@@ -185,6 +187,12 @@ function scenario(raw: Uint8Array, scenarios: Scenarios): Response {
   return jsonResponse(scenarios.state, 200);
 }
 
+function sunsetProblem(setting: ReturnType<typeof readSunset>): string | undefined {
+  return setting !== null && typeof setting === 'object' && 'message' in setting
+    ? setting.message
+    : undefined;
+}
+
 function applyScenario(scenarios: Scenarios, body: BodyOf<typeof SCENARIO_BODY>): void {
   const { latencyMs, networkErrorNext, failNext, rateLimit, sunset, reorg } = body;
   if (body.clear === true) scenarios.clear();
@@ -198,7 +206,11 @@ function applyScenario(scenarios: Scenarios, body: BodyOf<typeof SCENARIO_BODY>)
     });
   }
   if (rateLimit !== undefined) scenarios.rateLimit(rateLimit);
-  if (sunset !== undefined) scenarios.sunset(sunset as typeof SUNSET_OPERATIONS);
+  if (sunset !== undefined) {
+    const setting = readSunset(sunset, 'body/sunset');
+    // Checked with the body already: a problem cannot reach here.
+    if (setting === null || Array.isArray(setting) || setting === 'all') scenarios.sunset(setting);
+  }
   if (reorg !== undefined) {
     const { afterRequests = 0, depth = 1, replaceWith } = reorg;
     scenarios.reorgAfter(afterRequests, replaceWith === undefined ? { depth } : { depth, replaceWith });

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { SUNSET_OPERATIONS, type SunsetOperation } from '../../engine/scenarios/scenarios';
+import { readSunset } from '../../engine/scenarios/sunset-setting';
 
 /** Parsed command line of `blockindex-mock`. */
 interface CliOptions {
@@ -151,16 +152,12 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 
 function sunsetOption(raw: string | undefined): SunsetOperation[] | 'all' | undefined | { message: string } {
   if (raw === undefined) return undefined;
-  const names = raw
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
-  if (names.includes('all')) return 'all';
-  const unknown = names.find((name) => !(SUNSET_OPERATIONS as string[]).includes(name));
-  if (names.length === 0 || unknown !== undefined) {
-    return {
-      message: `--sunset takes "all" or deprecated operations among ${SUNSET_OPERATIONS.join(', ')}${unknown === undefined ? '' : `, got "${unknown}"`}`,
-    };
-  }
-  return names as SunsetOperation[];
+  // The grammar of `{"sunset": …}` on POST /__mock/scenario too, so the two accept and refuse the same.
+  const setting = readSunset(raw, '--sunset');
+  if (setting === null) return undefined;
+  return typeof setting === 'object' && 'message' in setting
+    ? setting
+    : setting === 'all'
+      ? 'all'
+      : [...setting];
 }

@@ -25,12 +25,13 @@ export class NodeInput implements OperationInput {
   /** The request as the scenarios see it: a GET (HEAD included) with the client's headers and address. */
   request(): Request {
     const headers = toFetchHeaders(this.req);
-    // Hiro counts anonymous clients per IP; the rate-limit scenario reads it from here. The client's own
-    // header is kept only behind a trusted proxy (Express's and Fastify's `trust proxy`): anyone else could
-    // rotate it to pass the limit, or name another client's address to have it refused.
-    if (!this.trustProxy || !headers.has('x-forwarded-for')) {
-      headers.set('x-forwarded-for', this.req.socket.remoteAddress ?? 'unknown');
-    }
+    // Hiro counts anonymous clients per IP; the rate-limit scenario reads the first address from here. The
+    // client's own header is kept only behind a trusted proxy (Express's and Fastify's `trust proxy`): anyone
+    // else could rotate it to pass the limit, or name another client's address to have it refused. A header
+    // whose first address is empty names nobody: the socket's address stands in, so such clients do not all
+    // share one bucket.
+    const first = this.trustProxy ? headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+    if (!first) headers.set('x-forwarded-for', this.req.socket.remoteAddress ?? 'unknown');
     return new Request(this.url, { method: 'GET', headers });
   }
 }
