@@ -89,7 +89,7 @@ export function setUpCore(
     baseUrl,
     ordinalsBaseUrl,
     headers: Object.fromEntries(headers),
-    middleware: guards.flatMap((g) => g.use ?? []),
+    around: guards.find((g) => g.around)?.around,
     checkBody: guards.find((g) => g.body)?.body,
     fetch: options.fetch,
     signal: options.signal,

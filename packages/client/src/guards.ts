@@ -2,6 +2,7 @@ import { BlockindexError } from './errors/blockindex-error.js';
 import { clip } from './internal/describe.js';
 import { escapeControl } from './internal/escape.js';
 import { MAX_COST_PER_BYTE, measureJson, parsedBytes } from './internal/json-cost.js';
+import type { Around } from './internal/request.js';
 import { setStatusPhrases } from './internal/response-message.js';
 import type { Middleware } from './types.js';
 
@@ -12,8 +13,8 @@ import type { Middleware } from './types.js';
 export interface Guard {
   /** @internal Refuses a body, given its bytes and the bound, by saying why. */
   readonly body?: ((bytes: Uint8Array, maxBytes: number) => string | undefined) | undefined;
-  /** @internal Middleware to run around every request. */
-  readonly use?: readonly Middleware[] | undefined;
+  /** @internal Runs an attempt through middleware. */
+  readonly around?: Around | undefined;
 }
 
 /**
@@ -80,8 +81,64 @@ export function middleware(...list: Middleware[]): Guard {
       );
     }
   });
-  return { use: list };
+  const reversed = [...list].reverse();
+  return {
+    async around(request, { schemaPath, params, base }, send, fail, user) {
+      // openapi-fetch's hook parameters, built once per attempt.
+      const context = {
+        schemaPath,
+        params,
+        id: Math.random().toString(36).slice(2, 11),
+        options: { baseUrl: base },
+      };
+      const hook = async (m: Middleware, name: keyof Middleware, args: object): Promise<unknown> => {
+        try {
+          return await (m[name] as ((a: object) => unknown) | undefined)?.call(m, { ...context, ...args });
+        } catch (error) {
+          user(error);
+          throw error;
+        }
+      };
+      let req = request;
+      for (const m of list) {
+        const result = await hook(m, 'onRequest', { request: req });
+        if (result instanceof Response) return result;
+        if (result instanceof Request) req = result;
+        else if (result) throw new Error(MISUSE.onRequest);
+      }
+      let response: Response | undefined;
+      try {
+        response = await send(req);
+      } catch (thrown) {
+        // The hooks see what `fetch` threw, as with openapi-fetch; unless one replaces it, it becomes ours.
+        let error = thrown;
+        for (const m of reversed) {
+          const result = await hook(m, 'onError', { request: req, error });
+          if (result instanceof Response) {
+            response = result;
+            break;
+          }
+          if (result instanceof Error) error = result;
+          else if (result) throw new Error(MISUSE.onError);
+        }
+        if (!response) throw error === thrown ? fail(req, thrown) : error;
+      }
+      for (const m of reversed) {
+        const result = await hook(m, 'onResponse', { request: req, response });
+        if (result instanceof Response) response = result;
+        else if (result) throw new Error(MISUSE.onResponse);
+      }
+      return response;
+    },
+  };
 }
+
+/** openapi-fetch's messages for a hook that returns something it cannot use. */
+const MISUSE = {
+  onRequest: 'onRequest: must return new Request() or Response() when modifying the request',
+  onResponse: 'onResponse: must return new Response() when modifying the response',
+  onError: 'onError: must return new Response() or instance of Error',
+};
 
 /**
  * Names the status in error messages of a body that says nothing (`502 GET /…: Bad Gateway (empty body)` rather

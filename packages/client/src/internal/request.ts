@@ -18,14 +18,13 @@ import {
   retryDelayMs,
   sleep,
 } from '../retry.js';
-import type { Middleware } from '../types.js';
 import { type BodyLimit, limitBody } from './body-limit.js';
 import { buildHeaders, credentialValues } from './header-checks.js';
 import { checkRequestOptions } from './option-checks.js';
 import { serializePath } from './path-serializer.js';
 import { redact } from './redact.js';
 import { fetchFollowingRedirects, RedirectRefused } from './redirects.js';
-import { CallSignals } from './signals.js';
+import { callSignals } from './signals.js';
 
 /**
  * The key under which a core carries its request function. A global symbol, so that a core made by another copy of
@@ -47,6 +46,18 @@ export interface Operation {
   shape?: ((data: unknown) => string | undefined) | undefined;
 }
 
+/**
+ * How the `middleware()` guard runs an attempt: `send` is `fetch` following redirects, `fail` turns what it threw into
+ * our error, `user` marks an error a hook threw (passed on untouched).
+ */
+export type Around = (
+  request: Request,
+  context: { schemaPath: string; params: object; base: string },
+  send: (request: Request) => Promise<Response>,
+  fail: (request: Request, thrown: unknown) => Error,
+  user: (error: unknown) => void,
+) => Promise<Response>;
+
 /** What a core's request function takes: the seam every operation (and the pager) calls through. */
 export type CoreCall = <T>(
   op: Operation,
@@ -61,7 +72,8 @@ export interface CoreConfig {
   ordinalsBaseUrl: string;
   /** Headers of every request (lower-case names), the API key's included. */
   headers: Record<string, string>;
-  middleware: readonly Middleware[];
+  /** The opt-in middleware, when the core has it: sends `request` through the hooks and `fetchOnce`. */
+  around?: Around | undefined;
   /** The opt-in JSON structure limit, when the core has it. */
   checkBody?: ((bytes: Uint8Array, maxBytes: number) => string | undefined) | undefined;
   fetch: FetchFn | undefined;
@@ -152,12 +164,6 @@ function serializeQuery(query: Record<string, unknown> | undefined): string {
   return parts.join('&');
 }
 
-const HOOK_MISUSE = {
-  onRequest: 'onRequest: must return new Request() or Response() when modifying the request',
-  onResponse: 'onResponse: must return new Response() when modifying the response',
-  onError: 'onError: must return new Response() or instance of Error',
-};
-
 /**
  * One call: builds the URL and headers once, then runs attempts (pacer's go, middleware, `fetch` following redirects
  * with credentials kept at their origin, a bounded read, parse, a typed error) until one succeeds or the retry
@@ -187,10 +193,9 @@ async function send<T>(
   const callers = [c.signal, options?.signal].filter((s): s is AbortSignal => !!s);
   const timeoutMs = options?.timeoutMs ?? c.timeoutMs;
   const deadlineMs = options?.deadlineMs ?? c.deadlineMs;
-  const signals = new CallSignals(callers, timeoutMs, deadlineMs);
+  const signals = callSignals(callers, timeoutMs, deadlineMs);
   const maxBytes = options?.maxResponseBytes ?? c.maxResponseBytes;
   const shape = op.shape ?? objectShapeProblem;
-  const mw = c.middleware;
   let policy: RetryPolicy | false | undefined;
   try {
     for (let retryIndex = 0; ; retryIndex++) {
@@ -217,14 +222,6 @@ async function send<T>(
         }
         return undefined;
       };
-      const hook = async (name: keyof typeof HOOK_MISUSE, m: Middleware, args: object): Promise<unknown> => {
-        try {
-          return await (m[name] as (a: object) => unknown)?.call(m, args);
-        } catch (error) {
-          userError = error;
-          throw error;
-        }
-      };
       // The pacer's start, given back if this attempt sends nothing (aborted first, answered by a middleware).
       let unsent: (() => void) | undefined;
       if (c.pace) {
@@ -250,46 +247,16 @@ async function send<T>(
           });
         }
         const signal = signals.attempt();
-        let req = new Request(url, { method: 'GET', headers, redirect: 'manual', signal: signal ?? null });
-        // Built only for middleware (openapi-fetch likewise skips it without any): most calls have none.
-        const context = mw.length > 0 && {
-          schemaPath: op.path,
-          params,
-          id: Math.random().toString(36).slice(2, 11),
-          options: { baseUrl: base },
-        };
-        for (const m of context ? mw : []) {
-          const result = await hook('onRequest', m, { ...context, request: req });
-          if (result instanceof Request) req = result;
-          else if (result instanceof Response) {
-            response = result;
-            break;
-          } else if (result) throw new Error(HOOK_MISUSE.onRequest);
-        }
-        if (!response) {
-          try {
-            response = await fetchOnce(req);
-          } catch (thrown) {
-            // Middleware sees what `fetch` threw, as with openapi-fetch; unless one replaces it, it becomes ours.
-            let error = thrown;
-            for (const m of context ? [...mw].reverse() : []) {
-              const result = await hook('onError', m, { ...context, request: req, error });
-              if (result instanceof Response) {
-                response = result;
-                break;
-              }
-              if (result instanceof Error) error = result;
-              else if (result) throw new Error(HOOK_MISUSE.onError);
-            }
-            if (!response) throw error === thrown ? fetchError(req, thrown) : error;
-          }
-          for (const m of context ? [...mw].reverse() : []) {
-            const result = await hook('onResponse', m, { ...context, request: req, response });
-            if (result instanceof Response) response = result;
-            else if (result) throw new Error(HOOK_MISUSE.onResponse);
-          }
-        }
-        const done = response;
+        const req = new Request(url, { method: 'GET', headers, redirect: 'manual', signal: signal ?? null });
+        const around = c.around;
+        response = around
+          ? await around(req, { schemaPath: op.path, params, base }, fetchOnce, fetchError, (error) => {
+              userError = error;
+            })
+          : await fetchOnce(req).catch((thrown) => {
+              throw fetchError(req, thrown);
+            });
+        const done = response as Response;
         // Nothing to read when the server says so (openapi-fetch leaves such a body unread too).
         const text =
           done.headers.get('content-length') === '0' ? '' : await limitBody(done, limit, c.checkBody);

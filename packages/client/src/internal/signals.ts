@@ -56,86 +56,94 @@ export function linkedController(signals: readonly (AbortSignal | undefined)[]):
   };
 }
 
+/** The signals of one call, as {@link callSignals} makes them. */
+export interface CallSignals {
+  /** `Date.now()` value past which no attempt may run, `Infinity` for none. */
+  readonly deadlineAt: number;
+  /** Whether a timer, not a caller, aborted the current attempt. */
+  readonly timedOut: boolean;
+  /** Whether that timer was the call's deadline rather than the attempt's own time limit. */
+  readonly deadlineHit: boolean;
+  /** The caller signal that has aborted, if any: the call stops there. */
+  aborted(): AbortSignal | undefined;
+  /** Milliseconds left before the deadline (`Infinity` without one). */
+  remaining(): number;
+  /** Starts an attempt: its signal (to hand to `fetch`), with its time limit running; none if nothing can abort it. */
+  attempt(): AbortSignal | undefined;
+  /** Ends the current attempt: stops its timer. */
+  settle(): void;
+  /** The signal a wait between attempts stops on: the callers', with no timeout. */
+  between(): { signal: AbortSignal | undefined; dispose(): void };
+  /** Ends the call: detaches from the caller signals. */
+  dispose(): void;
+}
+
 /**
  * The signals of one call's attempts: the caller signals, a time limit per attempt, and the deadline of the whole
  * call. Each attempt gets a controller of its own (so a runtime that leaves a listener on the signal it was given
  * never piles them up), linked to the callers through {@link onAbort}. Timers are `setTimeout`, which fake timers
- * control (`AbortSignal.timeout` runs on timers they cannot reach).
+ * control (`AbortSignal.timeout` runs on timers they cannot reach, so tests could not drive time limits).
  */
-export class CallSignals {
-  readonly #callers: AbortSignal[];
-  readonly #timeoutMs: number;
-  /** `Date.now()` value past which no attempt may run, `Infinity` for none. */
-  readonly deadlineAt: number;
-  #linked: ReturnType<typeof linkedController> | undefined;
-  #cancelTimer: (() => void) | undefined;
-  /** Whether a timer, not a caller, aborted the current attempt. */
-  timedOut = false;
-  /** Whether that timer was the call's deadline rather than the attempt's own time limit. */
-  deadlineHit = false;
-
-  constructor(callers: AbortSignal[], timeoutMs: number | undefined, deadlineMs: number | undefined) {
-    this.#callers = callers;
-    this.#timeoutMs = limit(timeoutMs);
-    const deadline = limit(deadlineMs);
-    this.deadlineAt = deadline ? Date.now() + deadline : Number.POSITIVE_INFINITY;
-  }
-
-  /** The caller signal that has aborted, if any: the call stops there. */
-  aborted(): AbortSignal | undefined {
-    return this.#callers.find((s) => s.aborted);
-  }
-
-  /** Milliseconds left before the deadline (`Infinity` without one). */
-  remaining(): number {
-    return this.deadlineAt - Date.now();
-  }
-
-  /** Starts an attempt: its signal (to hand to `fetch`), with its time limit running; none if nothing can abort it. */
-  attempt(): AbortSignal | undefined {
-    this.timedOut = false;
-    this.deadlineHit = false;
-    this.#linked?.dispose();
-    const left = this.remaining();
-    const own = this.#timeoutMs || Number.POSITIVE_INFINITY;
-    const ms = Math.min(own, left);
-    // A signal costs every request (the runtime links it, and keeps it until a full GC): none when nothing can abort.
-    if (!Number.isFinite(ms) && this.#callers.length === 0) return undefined;
-    this.#linked = linkedController(this.#callers);
-    const { controller } = this.#linked;
-    if (Number.isFinite(ms)) {
-      const byDeadline = left <= own;
-      // Chained past 2^31 - 1 ms: one plain timer would fire a limit of 25 days or more after 1 ms.
-      this.#cancelTimer = setLongTimeout(
-        () => {
-          this.timedOut = true;
-          this.deadlineHit = byDeadline;
-          controller.abort(new DOMException(`Timed out after ${ms} ms`, 'TimeoutError'));
-        },
-        Math.max(0, ms),
-      );
-    }
-    return controller.signal;
-  }
-
-  /** Ends the current attempt: stops its timer. */
-  settle(): void {
-    this.#cancelTimer?.();
-    this.#cancelTimer = undefined;
-  }
-
-  /** The signal a wait between attempts stops on: the callers', with no timeout. */
-  between(): { signal: AbortSignal | undefined; dispose(): void } {
-    if (this.#callers.length === 0) return { signal: undefined, dispose: () => {} };
-    const { controller, dispose } = linkedController(this.#callers);
-    return { signal: controller.signal, dispose };
-  }
-
-  /** Ends the call: detaches from the caller signals. */
-  dispose(): void {
-    this.settle();
-    this.#linked?.dispose();
-  }
+export function callSignals(
+  callers: AbortSignal[],
+  timeoutMs: number | undefined,
+  deadlineMs: number | undefined,
+): CallSignals {
+  const own = limit(timeoutMs) || Number.POSITIVE_INFINITY;
+  const deadline = limit(deadlineMs);
+  const deadlineAt = deadline ? Date.now() + deadline : Number.POSITIVE_INFINITY;
+  let linked: ReturnType<typeof linkedController> | undefined;
+  let cancelTimer: (() => void) | undefined;
+  let timedOut = false;
+  let deadlineHit = false;
+  const remaining = () => deadlineAt - Date.now();
+  const settle = () => {
+    cancelTimer?.();
+    cancelTimer = undefined;
+  };
+  return {
+    deadlineAt,
+    get timedOut() {
+      return timedOut;
+    },
+    get deadlineHit() {
+      return deadlineHit;
+    },
+    aborted: () => callers.find((s) => s.aborted),
+    remaining,
+    attempt() {
+      timedOut = deadlineHit = false;
+      linked?.dispose();
+      const left = remaining();
+      const ms = Math.min(own, left);
+      // A signal costs every request (the runtime links it, and keeps it until a full GC): none when nothing can abort.
+      if (ms === Number.POSITIVE_INFINITY && callers.length === 0) return undefined;
+      linked = linkedController(callers);
+      const { controller } = linked;
+      if (ms < Number.POSITIVE_INFINITY) {
+        const byDeadline = left <= own;
+        // Chained past 2^31 - 1 ms: one plain timer would fire a limit of 25 days or more after 1 ms.
+        cancelTimer = setLongTimeout(
+          () => {
+            timedOut = true;
+            deadlineHit = byDeadline;
+            controller.abort(new DOMException(`Timed out after ${ms} ms`, 'TimeoutError'));
+          },
+          Math.max(0, ms),
+        );
+      }
+      return controller.signal;
+    },
+    settle,
+    between: () =>
+      callers.length === 0
+        ? { signal: undefined, dispose: () => {} }
+        : (({ controller, dispose }) => ({ signal: controller.signal, dispose }))(linkedController(callers)),
+    dispose() {
+      settle();
+      linked?.dispose();
+    },
+  };
 }
 
 /** A time limit option as milliseconds, `0` meaning none (`0`, `Infinity` and `undefined` all mean none). */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CallSignals } from '../../src/internal/signals.js';
+import { callSignals } from '../../src/internal/signals.js';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -8,7 +8,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('CallSignals', () => {
+describe('callSignals', () => {
   it.each([
     ['no limits', undefined, undefined],
     ['limits of 0', 0, 0],
@@ -16,7 +16,7 @@ describe('CallSignals', () => {
   ])(
     'gives an attempt no signal and runs no timer when nothing can abort it (%s)',
     (_name, timeoutMs, deadlineMs) => {
-      const signals = new CallSignals([], timeoutMs, deadlineMs);
+      const signals = callSignals([], timeoutMs, deadlineMs);
       expect(signals.attempt()).toBeUndefined();
       expect(vi.getTimerCount()).toBe(0);
       signals.dispose();
@@ -24,7 +24,7 @@ describe('CallSignals', () => {
   );
 
   it('aborts an attempt when its time limit passes, and says it was the limit', async () => {
-    const signals = new CallSignals([], 1000, undefined);
+    const signals = callSignals([], 1000, undefined);
     const signal = signals.attempt();
     await vi.advanceTimersByTimeAsync(999);
     expect(signal?.aborted).toBe(false);
@@ -36,7 +36,7 @@ describe('CallSignals', () => {
   });
 
   it('aborts an attempt at the deadline when that comes first', async () => {
-    const signals = new CallSignals([], 5000, 300);
+    const signals = callSignals([], 5000, 300);
     const signal = signals.attempt();
     await vi.advanceTimersByTimeAsync(300);
     expect(signal?.aborted).toBe(true);
@@ -46,7 +46,7 @@ describe('CallSignals', () => {
 
   it('links a caller signal without any time limit, and stops its timer when the attempt settles', async () => {
     const caller = new AbortController();
-    const signals = new CallSignals([caller.signal], 0, 0);
+    const signals = callSignals([caller.signal], 0, 0);
     const first = signals.attempt();
     expect(first).toBeDefined();
     expect(vi.getTimerCount()).toBe(0);
@@ -61,7 +61,7 @@ describe('CallSignals', () => {
   });
 
   it('gives each attempt a signal of its own and clears its timer on settle', () => {
-    const signals = new CallSignals([], 1000, 60_000);
+    const signals = callSignals([], 1000, 60_000);
     const first = signals.attempt();
     expect(vi.getTimerCount()).toBe(1);
     signals.settle();
