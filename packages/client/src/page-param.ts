@@ -3,17 +3,18 @@
  * Query cache): pass it back as `pageParam` in the list call's options to get exactly the page that follows,
  * with no row repeated or skipped even if blocks were mined or re-orged in between.
  *
- * Positions are counted in the list as it was when its first page was fetched. With a `cursor` (the
- * address-transactions list), position `p` is row `p` after that cursor, whatever the chain did since. Without
- * one, position `p` is offset `p` of the list when it had `total` rows; new rows arrive at the head, so a later
- * request finds position `p` at offset `p + (newTotal - total)`.
+ * It is the pager's one representation of a position: the row delivered last (`last`, its id and block) and its
+ * place, counted by the rows older than it (`total - offset`), which nothing at the head of the list changes. With a
+ * `cursor` (the address-transactions list), position `p` is row `p` after that cursor. Without one, position `p` is
+ * offset `p` of the list when it had `total` rows; new rows arrive at the head, so a later request finds position
+ * `p` at offset `p + (newTotal - total)`. After a re-org the pager may move the frame (a new `cursor` and `total`).
  */
 export interface PageParam {
   /** The first page's `cursor`, which pins the positions; `null` for lists paged by offset alone. */
   cursor: string | null;
   /** Position of the next row to deliver. */
   offset: number;
-  /** `total` of the list when its first page was fetched: positions are offsets of the list as it was then. */
+  /** Rows of the list counted from its position 0 (with a cursor: from the cursor down) when positions were set. */
   total: number;
   /** Position past the last row of the list (rows newer than its first page are never part of it); `null` if not known yet. */
   end: number | null;
@@ -22,8 +23,9 @@ export interface PageParam {
   /** Growth of `total` last observed since the first page (a hint for aiming the next request). */
   growth: number;
   /**
-   * The row before the next one (its identity and block), which the next page must still show there: if a re-org
-   * orphaned it, the next page is found again from the head of the list, or `ListReorgedError` says it cannot be.
+   * The row before the next one (its identity and block): the next page is the rows right after it. If a re-org
+   * moved the rows under it, it is found again from the head of the list; if a re-org orphaned it,
+   * `ListReorgedError` says no page can follow it.
    * `null` or absent: not checked (params made before this field existed).
    */
   last?: string | null;

@@ -1,15 +1,15 @@
 import { markHandled, type WithResponse } from './api-promise.js';
 import { BlockindexError } from './errors.js';
 import {
-  firstPage,
-  type ListSource,
+  checkPageParam,
+  firstParam,
+  MAX_PAGE_SIZE,
   type PageBody,
-  type PageChunk,
   type PageRequest,
-} from './internal/list-page.js';
+  type PageSource,
+} from './internal/lists.js';
 import { checkIterationOptions } from './internal/option-checks.js';
-import { cursorPageAfter } from './internal/page-after.js';
-import { checkPageParam } from './internal/page-params.js';
+import { type Chunk, Pager } from './internal/pager.js';
 import { linkedController } from './internal/signals.js';
 import type { IterationOptions } from './options.js';
 import type { PageData, PageParam } from './page-param.js';
@@ -57,28 +57,32 @@ export interface Page<TItem, TBody extends PageBody<TItem> = PageBody<TItem>> {
 }
 
 /**
- * The page a param names: one request where a cursor pins the rows, the list's own way (the re-org-aware pager)
- * where none does.
+ * The page a param names: the pager's first rows after the param's row (one request unless the chain moved), so exact
+ * whatever the chain did since, or `ListReorgedError` when a re-org orphaned that row. Without a cursor the request
+ * asks for twice the page (at most 50 rows), so a list that grew since still fills the page. `null` at the list's end.
  */
-function pageAfter<TItem, TBody extends PageBody<TItem>>(
-  source: ListSource<TItem, TBody>,
+async function pageAt<TItem, TBody extends PageBody<TItem>>(
+  source: PageSource<TItem, TBody>,
   param: PageParam,
   signal: AbortSignal | undefined,
-  hint?: unknown,
-): Promise<PageChunk<TItem, TBody> | null> {
-  const after = param.cursor !== null ? cursorPageAfter : source.after;
-  return after
-    ? after(source, param, signal, hint)
-    : Promise.reject(new BlockindexError('This list answered without a cursor: page it with iteratePages()'));
+): Promise<Chunk<TItem, TBody> | null> {
+  const { limit } = param;
+  const pageSize = param.cursor === null ? Math.min(MAX_PAGE_SIZE, limit * 2) : limit;
+  const pager = new Pager(source, { param, pageSize, limit, maxItems: limit, signal });
+  try {
+    return await pager.next();
+  } finally {
+    pager.close();
+  }
 }
 
 /** @internal A page of `source` holding `chunk`; `signal` (the list call's) also stops `getNextPage`. */
 export function pageOf<TItem, TBody extends PageBody<TItem>>(
-  source: ListSource<TItem, TBody>,
-  chunk: PageChunk<TItem, TBody>,
+  source: PageSource<TItem, TBody>,
+  chunk: Chunk<TItem, TBody>,
   signal?: AbortSignal,
 ): Page<TItem, TBody> {
-  const { items: results, data: body, response, next, hint } = chunk;
+  const { items: results, data: body, response, next } = chunk;
   const { total, limit, offset } = body;
   const open = results.length > 0 && (next.end === null || next.offset < next.end) ? next : null;
   return {
@@ -94,7 +98,7 @@ export function pageOf<TItem, TBody extends PageBody<TItem>>(
       if (open === null) throw new BlockindexError('There is no next page; check hasNextPage() first');
       const link = options.signal ? linkedController([signal, options.signal]) : undefined;
       try {
-        const after = await pageAfter(source, open, link ? link.controller.signal : signal, hint);
+        const after = await pageAt(source, open, link ? link.controller.signal : signal);
         return pageOf(source, after ?? { items: [], data: body, response, next }, signal);
       } finally {
         link?.dispose();
@@ -106,7 +110,7 @@ export function pageOf<TItem, TBody extends PageBody<TItem>>(
 
 /** @internal What a list call was asked: where to fetch, where to start, how to iterate. */
 export interface ListCall<TItem, TBody extends PageBody<TItem>> {
-  source: ListSource<TItem, TBody>;
+  source: PageSource<TItem, TBody>;
   start: ListStart;
   options: IterationOptions;
   /** Set when iteration started (it does not need the first page's own request). */
@@ -121,14 +125,15 @@ async function loadFirst<TItem, TBody extends PageBody<TItem>>({
 }: ListCall<TItem, TBody>): Promise<WithResponse<Page<TItem, TBody>>> {
   const { signal, pageParam } = options;
   checkIterationOptions(options);
-  let chunk: PageChunk<TItem, TBody> | null;
+  let chunk: Chunk<TItem, TBody> | null;
   if (pageParam !== undefined && pageParam !== null) {
-    chunk = await pageAfter(source, checkPageParam(pageParam, source.cursor), signal);
+    chunk = await pageAt(source, checkPageParam(pageParam, source.cursor), signal);
     // Only a param made by hand can sit at its own end (`end === offset`).
     if (chunk === null) throw new BlockindexError('The page param names no page');
   } else {
     const first: PageRequest = { offset: start.offset ?? 0, limit: start.limit, cursor: start.cursor };
-    chunk = firstPage(source, first, await source.fetch(first, signal));
+    const { data, response } = await source.fetch(first, signal);
+    chunk = { items: data.results.slice(), data, response, next: firstParam(source, first, data) };
   }
   return { data: pageOf(source, chunk, signal), response: chunk.response };
 }
@@ -156,7 +161,7 @@ export class ListPromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
   readonly #load: () => void;
 
   /** @internal Returned by list calls. */
-  constructor(source: ListSource<TItem, TBody>, start: ListStart, options: IterationOptions = {}) {
+  constructor(source: PageSource<TItem, TBody>, start: ListStart, options: IterationOptions = {}) {
     const call = { source, start, options, iterated: false };
     let load = () => {};
     const first = new Promise<void>((resolve) => (load = resolve)).then(() => loadFirst(call));

@@ -1,9 +1,7 @@
 import { AbortError } from './errors.js';
-import { clampPageSize, type PageBody, type PageRequest } from './internal/list-page.js';
+import { checkPageParam, clampPageSize, type PageBody } from './internal/lists.js';
 import { checkIterationOptions } from './internal/option-checks.js';
-import { toFrame, toPageChunk } from './internal/page-frame.js';
-import { checkPageParam } from './internal/page-params.js';
-import { ReorgPager } from './internal/reorg-pager.js';
+import { Pager } from './internal/pager.js';
 import { type ListPromise, type Page, pageOf } from './page.js';
 
 /**
@@ -50,30 +48,25 @@ async function* pagesOf<TItem, TBody extends PageBody<TItem>>(
   if (maxItems !== undefined && maxItems <= 0) return;
   const param =
     pageParam === undefined || pageParam === null ? undefined : checkPageParam(pageParam, source.cursor);
-  const frame = param && toFrame(param);
   // `limit: 0` asks the server for its default page, not pages of one item.
   const limit = start.limit === 0 ? undefined : start.limit;
-  const pageSize = frame?.pageSize ?? clampPageSize(options.pageSize ?? limit);
-  const first: PageRequest = { limit: pageSize, offset: start.offset ?? 0, cursor: start.cursor };
-  // From `first`, or from the page param's frame when there is one.
-  const pager = new ReorgPager(source, {
+  const pageSize = param?.limit ?? clampPageSize(options.pageSize ?? limit);
+  const pager = new Pager(source, {
     pageSize,
     concurrency,
     maxItems,
     signal,
-    first,
-    frame,
-    lastKey: param?.last ?? undefined,
+    first: { limit: pageSize, offset: start.offset ?? 0, cursor: start.cursor },
+    param,
     onReorg: onReorg && ((orphaned: TItem[]) => onReorg({ orphaned })),
-    verifyAtEnd: onReorg !== undefined,
   });
   try {
     // Until the pager says the end: with `onReorg` it re-reads the head once after the last page.
     for (let index = 0; ; index++) {
       throwIfAborted(signal);
-      const chunk = await pager.nextChunk();
+      const chunk = await pager.next();
       if (chunk === null) return;
-      if (index === 0 || chunk.items.length > 0) yield pageOf(source, toPageChunk(chunk), signal);
+      if (index === 0 || chunk.items.length > 0) yield pageOf(source, chunk, signal);
     }
   } finally {
     pager.close();

@@ -1,12 +1,11 @@
 import type { IterationOptions, ListOptions } from '../options.js';
 import type { ListPromise, ListStart } from '../page.js';
-import { type ListSource, type PageBody, pageShapeProblem } from './list-page.js';
-import { itemProblem, type ListSpec } from './lists.js';
+import { type ListSpec, type PageBody, type PageSource, pageProblem } from './lists.js';
 import { type Operation, request } from './request.js';
 
 /** The class a list call returns: `ListPromise`, or the client's `PagePromise`, which adds `for await`. */
 export type ListPromiseClass = new <TItem, TBody extends PageBody<TItem>>(
-  source: ListSource<TItem, TBody>,
+  source: PageSource<TItem, TBody>,
   start: ListStart,
   options: IterationOptions,
 ) => ListPromise<TItem, TBody>;
@@ -28,11 +27,11 @@ export function listCall<TItem, TBody extends PageBody<TItem>>(
     id: list.operation,
     path: list.path,
     replacement: list.replacement,
-    shape: (data: unknown) => pageShapeProblem(data) ?? itemProblem(data, list),
+    shape: (data: unknown) => pageProblem(data, list),
   };
-  // The spec is the source's identity, key, cursor and `after`; the source adds how to fetch a slice.
-  const source: ListSource<TItem, TBody> = {
-    ...(list as unknown as Omit<ListSource<TItem, TBody>, 'fetch'>),
+  // The spec is the source's identity, key and strategy; the source adds how to fetch a slice.
+  const source: PageSource<TItem, TBody> = {
+    ...(list as unknown as Omit<PageSource<TItem, TBody>, 'fetch'>),
     fetch: (slice, signal) => {
       const { limit: _limit, offset: _offset, cursor: _cursor, ...rest } = query;
       const { offset, limit, cursor } = slice;

@@ -2,17 +2,51 @@ import {
   getAccountTransactionsWithTransfersReplacement,
   getAddressTransactionEventsReplacement,
   getAddressTransactionsReplacement,
+  type PAGE_SIZE,
 } from '@blockindex/spec/constants';
-import { exactPageAfter } from './exact-page-after.js';
-import type { PageAfter } from './list-page.js';
+import type { WithResponse } from '../api-promise.js';
+import type { PageParam } from '../page-param.js';
 
-/** How pages, pagers and the transport see one list operation. */
+/** The envelope every list operation returns; the address-transactions one adds the cursor fields. */
+export interface PageBody<TItem> {
+  limit: number;
+  offset: number;
+  total: number;
+  results: TItem[];
+}
+
+/** One request for a slice of a list. `limit` is left out only for a first page the caller did not size. */
+export interface PageRequest {
+  limit?: number | undefined;
+  offset: number;
+  cursor?: string | undefined;
+}
+
+/** How the pager reaches one list operation. */
+export interface PageSource<TItem, TBody extends PageBody<TItem>> {
+  /** Fetches one slice (with the caller's other query parameters, retries and timeouts applied). */
+  fetch(request: PageRequest, signal: AbortSignal | undefined): Promise<WithResponse<TBody>>;
+  /** A value that differs between any two distinct items of this list (a transaction id, an event index). */
+  identity(item: TItem): unknown;
+  /**
+   * The item and where it sits (its identity and its block): two answers that give the same key for a row agree on
+   * it and on every older row, since a block fixes all the blocks below it. Defaults to the identity.
+   */
+  key?(item: TItem): string;
+  /**
+   * The strategy: `true` anchors requests on the first page's `cursor` (`cursor=<anchor>&offset=k`, which growth does
+   * not move); `false` pages by offset, placing rows by their count of older rows, which `total` gives.
+   */
+  cursor: boolean;
+}
+
+/** How pages, the pager and the transport see one list operation. */
 export interface ListSpec {
   operation: string;
   path: string;
   /** What the API says to call instead, when it deprecates the operation: named by its warnings and a 410. */
   replacement?: string;
-  /** Whether the operation takes `cursor` and answers with the cursor fields. */
+  /** Whether the operation takes `cursor` and answers with the cursor fields (the pager's cursor strategy). */
   cursor: boolean;
   /** The item field that tells two items apart (a dotted path), and its type: every item of a page must have it. */
   field: string;
@@ -21,8 +55,6 @@ export interface ListSpec {
   identity: (item: never) => unknown;
   /** The identity and the block of an item: it changes when a re-org moves the row to another block. */
   key: (item: never) => string;
-  /** How a page continues where no cursor pins the rows (the re-org-aware pager). */
-  after?: PageAfter;
 }
 
 const txId = (item: { tx?: { tx_id?: unknown } }) => item.tx?.tx_id;
@@ -33,8 +65,7 @@ function txKey(item: { tx: { tx_id: string; block_hash?: unknown; tx_index?: unk
   return typeof block_hash === 'string' ? `${tx_id}@${block_hash}/${tx_index}` : tx_id;
 }
 
-// The three list operations differ only in these; one constant each, so an app ships only the lists it calls (and
-// the pager only with a list that needs it).
+// The three list operations differ only in these; one constant each, so an app ships only the lists it calls.
 
 /** `getAddressTransactions`: the list with a cursor. */
 export const ADDRESS_TRANSACTIONS: ListSpec = {
@@ -58,7 +89,6 @@ export const TRANSACTIONS_WITH_TRANSFERS: ListSpec = {
   type: 'string',
   identity: txId,
   key: txKey,
-  after: exactPageAfter,
 };
 
 /** `getAddressTransactionEvents`. */
@@ -72,16 +102,84 @@ export const TRANSACTION_EVENTS: ListSpec = {
   identity: (item: { event_index?: unknown }) => item.event_index,
   // Events carry no block: a re-org takes all of a transaction's events or none, and brings back the same ones.
   key: (item: { event_index: number }) => String(item.event_index),
-  after: exactPageAfter,
 };
 
 /**
- * Why the items of a page (already known to have a `results` array) cannot be paged: the first that is not an
- * object, lacks its identity or repeats the identity of an earlier item of the page. The pagers rely on
- * identities, so none is ever dropped or merged silently.
+ * Largest `limit` the list operations accept. Written as a literal that the spec's type of `PAGE_SIZE.max` must
+ * accept (so a change in the spec fails the type check), rather than read from `PAGE_SIZE`: the published bundle
+ * merges modules, and bundlers keep a property read at module level, shipping the table to every app.
  */
-export function itemProblem(data: unknown, { field, type, identity }: ListSpec): string | undefined {
-  const { results } = data as { results: unknown[] };
+export const MAX_PAGE_SIZE: typeof PAGE_SIZE.max = 50;
+
+/** Clamps a requested page size into what the server accepts. */
+export function clampPageSize(size: number | undefined): number {
+  return size === undefined || !Number.isFinite(size)
+    ? MAX_PAGE_SIZE
+    : Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(size)));
+}
+
+/** The key of an item: its identity and placement. */
+export function keyOf<TItem>(source: PageSource<TItem, PageBody<TItem>>, item: TItem): string {
+  return source.key ? source.key(item) : String(source.identity(item));
+}
+
+/**
+ * The position after a list's first page (see {@link PageParam}): with a cursor, rows after the first page's cursor
+ * (the first is 0); without one, offsets of the list as it was at this page. The end is as far as this page tells:
+ * the last page of a cursor list says so (`prev_cursor: null`); else the rows it had.
+ */
+export function firstParam<TItem, TBody extends PageBody<TItem>>(
+  source: PageSource<TItem, TBody>,
+  first: PageRequest,
+  data: TBody,
+): PageParam {
+  const { results, total, limit } = data;
+  const n = results.length;
+  const body = data as { cursor?: unknown; prev_cursor?: unknown };
+  const cursor = source.cursor && typeof body.cursor === 'string' ? body.cursor : null;
+  const start = cursor === null ? first.offset : 0;
+  const end =
+    n === 0
+      ? start
+      : cursor === null
+        ? Math.max(start + n, total)
+        : body.prev_cursor === null
+          ? n
+          : first.cursor === undefined
+            ? Math.max(n, total - first.offset)
+            : null;
+  const size = first.limit !== undefined && first.limit > 0 ? first.limit : limit > 0 ? limit : undefined;
+  return {
+    cursor,
+    offset: start + n,
+    // With a cursor, positions count from the anchor, which sits `first.offset` rows down the list.
+    total: cursor === null ? total : Math.max(n, total - first.offset),
+    end,
+    limit: clampPageSize(size),
+    growth: 0,
+    last: n > 0 ? keyOf(source, results[n - 1] as TItem) : null,
+  };
+}
+
+/**
+ * Why a 2xx body is not a page of `list`, or `undefined` when it is one; run by the transport on every list
+ * response. The items must be objects with their identity, unique within the page: the pager relies on identities,
+ * so none is ever dropped or merged silently.
+ */
+export function pageProblem(data: unknown, { field, type, identity }: ListSpec): string | undefined {
+  const body = data as Partial<PageBody<unknown>>;
+  // A string, an array or `null` has no `results` array either.
+  if (!Array.isArray(body?.results)) return 'expected a page object with a `results` array';
+  // Positions and page params are computed from these three: a total of 1e400 (Infinity), 400.5 or -5 would
+  // make a param the client then refuses, a request with `offset=NaN`, or an early end.
+  for (const key of ['limit', 'offset', 'total'] as const) {
+    const value = body[key];
+    if (!Number.isSafeInteger(value) || (value as number) < 0) {
+      const got = typeof value === 'number' ? value : value === null ? 'null' : typeof value;
+      return `expected a page whose \`${key}\` is a non-negative integer; got ${got}`;
+    }
+  }
+  const { results } = body;
   // Messages are built only for a bad item: a good page costs one map of identities.
   const seen = new Map<unknown, number>();
   for (let i = 0; i < results.length; i++) {
@@ -99,4 +197,53 @@ export function itemProblem(data: unknown, { field, type, identity }: ListSpec):
     seen.set(value, i);
   }
   return undefined;
+}
+
+/** Longest row key a param may carry (a transaction id and a block hash with a separator take 133). */
+const MAX_KEY_LENGTH = 512;
+
+/**
+ * Checks a page param given back to a list call. It may come from storage or another process, so every field is
+ * checked: a `TypeError` or `RangeError` naming the field and the value it had, never a silent wrong page.
+ */
+export function checkPageParam(param: unknown, cursorList: boolean): PageParam {
+  const fail = (Kind: typeof TypeError, what: string): never => {
+    throw new Kind(`pageParam${what}`);
+  };
+  if (typeof param !== 'object' || param === null || Array.isArray(param)) {
+    fail(TypeError, ` must be an object from page.nextPageParam; got ${describe(param)}`);
+  }
+  const p = param as PageParam;
+  const { cursor, last } = p;
+  if (cursor !== null && (typeof cursor !== 'string' || cursor === '' || !cursorList)) {
+    fail(
+      TypeError,
+      `.cursor must be ${cursorList ? 'a non-empty string or ' : ''}null; got ${describe(cursor)}`,
+    );
+  }
+  const integer = (
+    key: 'offset' | 'total' | 'limit' | 'growth' | 'end',
+    min: number,
+    max = Infinity,
+  ): void => {
+    const value = p[key];
+    if (!Number.isSafeInteger(value)) fail(TypeError, `.${key} must be an integer; got ${describe(value)}`);
+    if ((value as number) < min) fail(RangeError, `.${key} must be at least ${min}; got ${value}`);
+    if ((value as number) > max) fail(RangeError, `.${key} must be at most ${max}; got ${value}`);
+  };
+  integer('offset', 0);
+  integer('total', 0);
+  integer('limit', 1, MAX_PAGE_SIZE);
+  integer('growth', -p.total);
+  // `null`: the end is not known yet.
+  if (p.end !== null) integer('end', p.offset);
+  if (last !== undefined && last !== null && (typeof last !== 'string' || last.length > MAX_KEY_LENGTH)) {
+    fail(TypeError, `.last must be a string of at most ${MAX_KEY_LENGTH} characters or null`);
+  }
+  return p;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.slice(0, 40));
+  return value === null || typeof value !== 'object' ? String(value) : 'an object';
 }

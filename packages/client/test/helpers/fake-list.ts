@@ -1,5 +1,5 @@
 import type { WithResponse } from '../../src/api-promise.js';
-import type { PageBody, PageRequest, PageSource } from '../../src/internal/exact-pager.js';
+import type { PageBody, PageRequest, PageSource } from '../../src/internal/lists.js';
 
 export interface Row {
   tx: { tx_id: string };

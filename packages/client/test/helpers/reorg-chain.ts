@@ -1,5 +1,5 @@
 import type { WithResponse } from '../../src/api-promise.js';
-import type { PageBody, PageRequest, PageSource } from '../../src/internal/exact-pager.js';
+import type { PageBody, PageRequest, PageSource } from '../../src/internal/lists.js';
 
 /** A row as the transaction lists give it: the transaction and the block it is in. */
 export interface ChainRow {

@@ -1,0 +1,502 @@
+import type { WithResponse } from '../api-promise.js';
+import {
+  BadRequestError,
+  ListInconsistentError,
+  ListOutpacedError,
+  ListReorgedError,
+  NotFoundError,
+} from '../errors.js';
+import type { PageParam } from '../page-param.js';
+import {
+  firstParam,
+  keyOf,
+  MAX_PAGE_SIZE,
+  type PageBody,
+  type PageRequest,
+  type PageSource,
+} from './lists.js';
+import { linkedController } from './signals.js';
+
+/** Rows delivered first that the pager keeps (a re-org reaches the newest rows, which it delivers first). */
+const MEMORY = 1000;
+/** Re-reads of the list's head in a row with no row delivered in between. */
+const MAX_REREADS = 8;
+/** Requests for one position that miss it (growth outran the aim), or answer it with nothing new. */
+const MAX_MISSES = 5;
+
+/**
+ * A row as read: the item, its identity and key, its rank (how many rows of the list are older than it: nothing at
+ * the head changes it while the row stays in its block) and, once delivered, when (`seq`, in list order).
+ */
+interface Row<TItem> {
+  item: TItem;
+  id: unknown;
+  key: string;
+  rank: number;
+  seq: number;
+}
+
+/** Where a read stands: the key and rank of the row read last (`null` and Infinity: the head, nothing read). */
+interface Reader {
+  key: string | null;
+  rank: number;
+}
+
+interface Flight<TBody> {
+  request: PageRequest;
+  /** Rank of the row the request overlaps, and the total it was aimed with (offset strategy). */
+  rank: number;
+  aimed: number;
+  ahead: number;
+  alone: boolean;
+  promise: Promise<WithResponse<TBody>>;
+}
+
+/** What one answer gave a reader: the rows after its row, and whether the list ends with them. */
+interface Read<TItem, TBody> {
+  rows: Row<TItem>[];
+  data: TBody;
+  response: Response;
+  /** The list ends with these rows. */
+  end: boolean;
+}
+
+export interface PagerOptions<TItem> {
+  /** Rows per request after the overlapping one. */
+  pageSize: number;
+  /** The `limit` of the page params it makes (default `pageSize`). */
+  limit?: number | undefined;
+  concurrency?: number | undefined;
+  maxItems?: number | undefined;
+  signal?: AbortSignal | undefined;
+  /** The first request, when starting from scratch ... */
+  first?: PageRequest | undefined;
+  /** ... or the position to go on from (then `first` is not used). */
+  param?: PageParam | undefined;
+  /** Called once, when the list ends, with the rows delivered that are no longer in it. */
+  onReorg?: ((orphaned: TItem[]) => void) | undefined;
+}
+
+/** Items the pager delivers, the answer that held them and the position after them. */
+export interface Chunk<TItem, TBody> {
+  items: TItem[];
+  data: TBody;
+  response: Response;
+  next: PageParam;
+}
+
+/**
+ * Delivers a list once per row, in order, while the chain grows, re-orgs and resets. One rule: every request
+ * overlaps the row delivered last, and a row is accepted only right after that row's key (id and block); a block
+ * fixes every block below it, so the rows after it are the ones that followed it before. Any disagreement (the row
+ * is gone, moved, or its cursor's block is) re-reads the list from its head and reconciles by key against the rows
+ * delivered, however often that happens, during a re-read too:
+ * - a delivered row met in its block (the first from the head) proves the row delivered last still there, with
+ *   every row older than it: the iteration goes on after it; rows delivered newer than the anchor and not met
+ *   again by identity were orphaned;
+ * - met none (every delivered row orphaned or moved): the rest of the list is what the re-read reads, less the rows
+ *   already delivered, which needs every delivered row remembered (else `ListReorgedError`).
+ * Positions are ranks (older rows counted): head changes leave them alone. Strategies: `cursor` aims at rank r with
+ * `cursor=<anchor>&offset=k`; `offset` at offset `total - 1 - r`, `total` measured by the latest answer.
+ */
+export class Pager<TItem, TBody extends PageBody<TItem>> {
+  readonly #source: PageSource<TItem, TBody>;
+  readonly #options: PagerOptions<TItem>;
+  /** The frame: the anchor (cursor strategy), the total positions count from and its growth since. */
+  #cursor: string | null = null;
+  #total = 0;
+  #growth = 0;
+  /** Rank of the list's last row once known (-Infinity until then). */
+  #floor = -Infinity;
+  /** The row delivered last: where the next page starts. */
+  #pass: Reader | undefined;
+  readonly #memory = new Map<unknown, Row<TItem>>();
+  /** Whether every row given to the caller is in `#memory` (not after a page param, nor past `MEMORY` rows). */
+  #knowsAll: boolean;
+  /** `seq` of the first row delivered and not remembered, and of the row the pass stands on. */
+  #forgotten = Infinity;
+  #seq = 0;
+  #passSeq = 0;
+  #left: number;
+  #flights: Flight<TBody>[] = [];
+  #link: ReturnType<typeof linkedController> | undefined;
+  #rereads = 0;
+  #misses = 0;
+  #ahead = 0;
+  #trip = 0;
+  #noAhead = false;
+  #growing = false;
+  #requests = 0;
+  #done = false;
+  /** Rows a re-read found for the caller (every delivered row had left its block). */
+  #pending: Read<TItem, TBody> | undefined;
+
+  constructor(source: PageSource<TItem, TBody>, options: PagerOptions<TItem>) {
+    this.#source = source;
+    this.#options = options;
+    this.#left = options.maxItems ?? Infinity;
+    this.#knowsAll = options.param === undefined;
+    if (options.param) this.#adopt(options.param);
+  }
+
+  /** The position after the rows delivered so far, as a page param. */
+  get param(): PageParam {
+    const pass = this.#pass as Reader;
+    const total = this.#total;
+    return {
+      cursor: this.#cursor,
+      offset: total - pass.rank,
+      total,
+      end: this.#floor === -Infinity ? null : total - this.#floor,
+      limit: this.#options.limit ?? this.#options.pageSize,
+      growth: this.#growth,
+      last: pass.key,
+    };
+  }
+
+  /** The next items, `null` once the list is done (after one more read of its head when `onReorg` is set). */
+  async next(): Promise<Chunk<TItem, TBody> | null> {
+    try {
+      if (!this.#pass) return await this.#first();
+      for (;;) {
+        const pass = this.#pass;
+        const pending = this.#pending;
+        let read: Read<TItem, TBody> | null;
+        if (pending) {
+          this.#pending = undefined;
+          read = pending;
+        } else {
+          if (this.#done) return null;
+          if (pass.rank <= this.#floor || this.#left <= 0) {
+            this.#done = true;
+            const { onReorg } = this.#options;
+            if (onReorg && this.#requests > 1 && this.#memory.size > 0) await this.#reconcile(true);
+            return null;
+          }
+          read = await this.#read(pass, Math.min(MAX_PAGE_SIZE, this.#options.pageSize + 1), true);
+          if (read === null) {
+            await this.#reconcile(false);
+            continue;
+          }
+        }
+        const end = read.rows.at(-1)?.rank ?? pass.rank;
+        const items = this.#deliver(read.rows);
+        if (read.end) this.#floor = end;
+        if (items.length > 0) return { items, data: read.data, response: read.response, next: this.param };
+      }
+    } catch (error) {
+      this.close();
+      throw error;
+    }
+  }
+
+  /** Aborts whatever is still in flight; the pager cannot be used afterwards. */
+  close(): void {
+    if (this.#flights.length > 0) this.#link?.controller.abort();
+    this.#link?.dispose();
+    this.#flights = [];
+  }
+
+  async #first(): Promise<Chunk<TItem, TBody>> {
+    const first = this.#options.first ?? { offset: 0, limit: this.#options.pageSize };
+    const { data, response } = await this.#fetch(first);
+    const param = firstParam(this.#source, first, data);
+    this.#adopt(param);
+    const { results } = data;
+    const top = param.total - param.offset + results.length;
+    // The pass starts above the first row; delivering moves it to the last row taken.
+    this.#pass = { key: null, rank: top };
+    const items = this.#deliver(results.map((item, i) => this.#row(item, top - 1 - i)));
+    return { items, data, response, next: this.param };
+  }
+
+  #adopt(param: PageParam): void {
+    this.#cursor = param.cursor;
+    this.#total = param.total;
+    this.#growth = param.growth;
+    this.#floor = param.end === null ? -Infinity : param.total - param.end;
+    this.#pass = { key: param.last ?? null, rank: param.total - param.offset };
+  }
+
+  #row(item: TItem, rank: number): Row<TItem> {
+    return { item, id: this.#source.identity(item), key: keyOf(this.#source, item), rank, seq: 0 };
+  }
+
+  /**
+   * Gives the caller the rows never delivered, up to `maxItems`; the pass moves past every row taken, and rows
+   * delivered before (a re-org moved them) are noted where they are now, in list order with the others.
+   */
+  #deliver(rows: Row<TItem>[]): TItem[] {
+    const items: TItem[] = [];
+    const pass = this.#pass as Reader;
+    for (const row of rows) {
+      if (this.#left <= 0) break;
+      pass.key = row.key;
+      pass.rank = row.rank;
+      row.seq = this.#passSeq = ++this.#seq;
+      const known = this.#memory.get(row.id);
+      // Never twice: a row delivered before that a re-org moved to another block.
+      if (known) {
+        Object.assign(known, { key: row.key, rank: row.rank, seq: row.seq });
+        continue;
+      }
+      if (this.#memory.size < MEMORY) this.#memory.set(row.id, row);
+      else {
+        this.#knowsAll = false;
+        this.#forgotten = Math.min(this.#forgotten, row.seq);
+      }
+      items.push(row.item);
+      this.#left -= 1;
+    }
+    if (items.length > 0) this.#rereads = 0;
+    return items;
+  }
+
+  /**
+   * Re-reads the list from its head until a delivered row in its block (the anchor) settles where the pass
+   * stands. `verify`: only to learn which delivered rows left the list, and report them.
+   */
+  async #reconcile(verify: boolean): Promise<void> {
+    const pass = this.#pass as Reader;
+    if (this.#options.first?.cursor !== undefined) {
+      throw new ListReorgedError(
+        'A re-org moved the rows under the cursor this iteration started from: start it again',
+      );
+    }
+    // Where the re-read stops looking for a delivered row in its block; without them all, the last one is probed.
+    let lowest = this.#knowsAll ? pass.rank : Infinity;
+    for (const row of this.#memory.values()) lowest = Math.min(lowest, row.rank);
+    rereads: for (;;) {
+      if (++this.#rereads > MAX_REREADS) {
+        throw new ListReorgedError(
+          `The list was re-read from its head ${MAX_REREADS} times in a row with no row delivered in between: ` +
+            'it keeps re-orging, or the server contradicts itself',
+        );
+      }
+      const met = new Set<unknown>();
+      const seen: Row<TItem>[] = [];
+      const head: Reader = { key: null, rank: Infinity };
+      for (;;) {
+        const read = await this.#read(head, MAX_PAGE_SIZE, false);
+        if (read === null) continue rereads;
+        for (const row of read.rows) {
+          const known = this.#memory.get(row.id);
+          const anchor = row.key === pass.key ? pass : known?.key === row.key ? known : undefined;
+          if (anchor) {
+            // A row in its block keeps its count of older rows: else the list changed below it.
+            if (anchor.rank !== row.rank) this.#changedBelow(row.key, anchor.rank, row.rank);
+            return this.#anchor(anchor === pass ? this.#passSeq : (known as Row<TItem>).seq, met, verify);
+          }
+          met.add(row.id);
+          seen.push(row);
+        }
+        const last = read.rows.at(-1);
+        // Past every remembered row without meeting one in its block: all were orphaned or moved.
+        if (read.end || (last && last.rank < lowest)) return this.#passed(seen, met, verify, read);
+        if (last) Object.assign(head, { key: last.key, rank: last.rank });
+      }
+    }
+  }
+
+  /**
+   * A delivered row was met in its block (delivered as `seq`): the rows delivered after it are still there, with
+   * every row older than it; those delivered before it are there only if the re-read met them.
+   */
+  #anchor(seq: number, met: Set<unknown>, verify: boolean): void {
+    if (!verify) return;
+    if (this.#forgotten < seq) this.#forgetful();
+    const orphaned: TItem[] = [];
+    for (const [id, row] of this.#memory) if (row.seq < seq && !met.has(id)) orphaned.push(row.item);
+    if (orphaned.length > 0) this.#options.onReorg?.(orphaned);
+  }
+
+  /** The re-read went past every remembered row, or to the list's end, without an anchor. */
+  async #passed(seen: Row<TItem>[], met: Set<unknown>, verify: boolean, read: Read<TItem, TBody>) {
+    const pass = this.#pass as Reader;
+    if (!this.#knowsAll) {
+      // Rows given to the caller but not remembered may lie between: only the row delivered last can settle it.
+      if ((await this.#read({ ...pass }, 2, false)) === null) {
+        throw new ListReorgedError(
+          this.#options.param && this.#memory.size === 0
+            ? 'A re-org moved the row before this page: fetch the list again from its first page'
+            : `A re-org orphaned the ${this.#memory.size} rows delivered first that the iteration remembers and more: it cannot go on exactly; start it again`,
+        );
+      }
+      return this.#anchor(this.#passSeq, met, verify);
+    }
+    if (verify) return this.#anchor(Infinity, met, verify);
+    // Every row delivered left its block: the rest of the list is the re-read's rows not delivered yet.
+    this.#pending = { ...read, rows: seen };
+  }
+
+  #changedBelow(key: string, was: number, is: number): never {
+    throw new ListInconsistentError(
+      `Row ${key} had ${was} older rows and now has ${is}: the list changed below the rows delivered`,
+    );
+  }
+
+  #forgetful(): never {
+    throw new ListReorgedError(
+      `A re-org reached past the ${MEMORY} rows delivered first that the iteration remembers: it cannot report the ` +
+        'rows it orphaned exactly; start it again',
+    );
+  }
+
+  /**
+   * Reads the rows after `reader`'s row from one answer (queued prefetches first). `null`: the answer does not show
+   * that row where it should be (a re-org, a reset, a shrink beyond aim): the caller re-reads from the head.
+   */
+  async #read(reader: Reader, size: number, prefetch: boolean): Promise<Read<TItem, TBody> | null> {
+    for (;;) {
+      if (this.#flights[0]?.rank !== reader.rank) this.#flights = [];
+      if (this.#flights.length === 0) this.#flights.push(this.#send(reader.rank, size));
+      if (prefetch) this.#prefetch(size);
+      const flight = this.#flights.shift() as Flight<TBody>;
+      let answer: WithResponse<TBody>;
+      try {
+        answer = await flight.promise;
+      } catch (error) {
+        // A cursor whose block is gone (a reset, a re-org): the rows under it are re-read from the head.
+        if (
+          flight.request.cursor !== undefined &&
+          (error instanceof NotFoundError || error instanceof BadRequestError)
+        ) {
+          this.#flights = [];
+          return null;
+        }
+        throw error;
+      }
+      const { data, response } = answer;
+      const rows = this.#place(flight, data);
+      const at =
+        reader.key === null
+          ? reader.rank === Infinity
+            ? -1
+            : rows.findIndex((r) => r.rank === reader.rank)
+          : rows.findIndex((r) => r.key === reader.key);
+      const first = rows[0];
+      const last = rows.at(-1);
+      if (!first && reader.rank === Infinity) return { rows, data, response, end: true };
+      if (at >= 0 || (reader.rank === Infinity && first)) {
+        const found = rows[at];
+        if (found && found.rank !== reader.rank) {
+          // Cursor: rows between the anchor and this row changed; the anchor moves, this row's rank stays.
+          if (this.#cursor === null || reader.rank === Infinity)
+            this.#changedBelow(found.key, reader.rank, found.rank);
+          const shift = reader.rank - found.rank;
+          this.#total += shift;
+          for (const row of rows) row.rank += shift;
+        }
+        const after = rows.slice(at + 1);
+        const short =
+          rows.length < (flight.request.limit ?? 0) ||
+          (data as { prev_cursor?: unknown }).prev_cursor === null;
+        if (short && this.#cursor === null && (last as Row<TItem>).rank !== 0) {
+          throw new ListInconsistentError(
+            `The list ended ${(last as Row<TItem>).rank} rows before the total it announced (${data.total})`,
+          );
+        }
+        if (after.length === 0 && !short) {
+          if (++this.#misses >= MAX_MISSES) {
+            throw new ListInconsistentError(
+              'The server keeps answering the same rows: the list cannot be paged',
+            );
+          }
+          continue;
+        }
+        this.#misses = 0;
+        this.#noAhead = false;
+        return { rows: after, data, response, end: short };
+      }
+      this.#flights = [];
+      if (this.#cursor !== null || reader.rank === Infinity) return null;
+      if (last && last.rank > reader.rank) {
+        // Newer rows only: the list grew past the aim.
+        if (++this.#misses >= MAX_MISSES) {
+          throw new ListOutpacedError(
+            `The list grew by more than a page between requests ${this.#misses} times in a row at rank ${reader.rank}; use a larger pageSize`,
+          );
+        }
+        continue;
+      }
+      if (flight.ahead > 0 && (!first || first.rank < reader.rank)) {
+        this.#noAhead = true;
+        continue;
+      }
+      // Older rows only: the list shrank since the aim, which this answer's total corrects once.
+      if (first && first.rank < reader.rank && !this.#noAhead) {
+        this.#noAhead = true;
+        continue;
+      }
+      return null;
+    }
+  }
+
+  /** The request for the rows from rank `rank` down (the row there is the overlap); the head for Infinity. */
+  #send(rank: number, size: number): Flight<TBody> {
+    const alone = this.#flights.length === 0;
+    const ahead = this.#noAhead || !alone ? 0 : this.#ahead;
+    const aimed = this.#total + this.#growth;
+    let request: PageRequest;
+    if (rank === Infinity) request = { offset: 0, limit: size };
+    else if (this.#cursor !== null) {
+      const limit = Math.max(1, Math.min(size, rank - this.#floor + 1));
+      request = { cursor: this.#cursor, offset: Math.max(0, this.#total - 1 - rank), limit };
+    } else request = { offset: Math.max(0, aimed - 1 - rank + ahead), limit: size };
+    const promise = this.#fetch(request);
+    promise.catch(() => {});
+    return { request, rank, aimed, ahead, alone, promise };
+  }
+
+  /** Prefetches the pages after those in flight while the list's end is known and (offset) it is not growing. */
+  #prefetch(size: number): void {
+    const { concurrency = 1 } = this.#options;
+    if (concurrency <= 1 || this.#floor === -Infinity || (this.#cursor === null && this.#growing)) return;
+    let rank = (this.#flights.at(-1) as Flight<TBody>).rank - (size - 1);
+    const stop = Math.max(this.#floor, (this.#pass as Reader).rank - this.#left);
+    while (this.#flights.length < concurrency && rank > stop) {
+      this.#flights.push(this.#send(rank, size));
+      rank -= size - 1;
+    }
+  }
+
+  /** The rows of an answer with their ranks; measures growth (offset) or re-anchors (cursor, from the head). */
+  #place(flight: Flight<TBody>, data: TBody): Row<TItem>[] {
+    const { results, total } = data;
+    const { request } = flight;
+    if (results.length === 0) return [];
+    if (
+      this.#cursor !== null ||
+      (this.#source.cursor && request.cursor === undefined && flight.rank === Infinity)
+    ) {
+      if (request.cursor === undefined) {
+        const body = data as { cursor?: unknown };
+        if (typeof body.cursor === 'string') {
+          this.#cursor = body.cursor;
+          this.#total = total;
+        }
+      }
+      const top = this.#total - 1 - request.offset;
+      return results.map((item, i) => this.#row(item, top - i));
+    }
+    // Offset: `total` counts the list this page was cut from, so ranks are exact whatever the head did.
+    const trip = total - flight.aimed;
+    if (flight.alone) {
+      this.#ahead = Math.max(0, Math.min(trip, this.#trip));
+      this.#trip = Math.max(0, trip);
+    }
+    this.#growing = trip !== 0 || (this.#growing && !flight.alone);
+    this.#growth = total - this.#total;
+    const top = total - 1 - request.offset;
+    return results.map((item, i) => this.#row(item, top - i));
+  }
+
+  #fetch(request: PageRequest): Promise<WithResponse<TBody>> {
+    this.#requests += 1;
+    const { signal, concurrency = 1 } = this.#options;
+    if (concurrency <= 1) return this.#source.fetch(request, signal);
+    // Prefetches may outlive a chunk: one signal that close() aborts.
+    this.#link ??= linkedController([signal]);
+    return this.#source.fetch(request, this.#link.controller.signal);
+  }
+}
