@@ -1,22 +1,288 @@
+import {
+  escapeControl,
+  formatApiErrorMessage,
+  headline,
+  readString,
+  redact,
+  redactHeaders,
+  redactResponseData,
+} from './internal/text.js';
+import type { ApiErrorBody, ApiErrorInit } from './types.js';
+
+/** What every {@link BlockindexError} may carry besides its message. */
+export interface BlockindexErrorOptions {
+  cause?: unknown;
+  /** HTTP method of the request the error is about. */
+  method?: string | undefined;
+  /** Full URL of that request, credentials blanked out. */
+  url?: string | undefined;
+}
+
 /**
- * The error hierarchy, one family per file under `errors/`: the base and its brand, API errors (one class per
- * status family, chosen by `createApiError`), connection errors, response errors and list errors.
+ * The brand of this package's errors: `'api'` (a non-2xx answer), `'connection'` (no answer, or too late) or `'error'`.
+ * A global symbol, so an app with two copies of the client (two versions) still tells its errors apart, which
+ * `instanceof` cannot across copies.
  */
-export type { ApiErrorInit } from './errors/api-errors.js';
-export {
-  ApiError,
-  BadRequestError,
-  createApiError,
-  ForbiddenError,
-  GoneError,
-  NotFoundError,
-  RateLimitError,
-  ServerError,
-  UnauthorizedError,
-} from './errors/api-errors.js';
-export type { BlockindexErrorOptions } from './errors/blockindex-error.js';
-export { BlockindexError, ERROR_KIND } from './errors/blockindex-error.js';
-export { AbortError, ConnectionError, RedirectError, TimeoutError } from './errors/connection-errors.js';
-export { ListInconsistentError, ListOutpacedError, ListReorgedError } from './errors/list-errors.js';
-export type { ResponseErrorInit } from './errors/response-errors.js';
-export { ResponseParseError, ResponseTooLargeError } from './errors/response-errors.js';
+export const ERROR_KIND: unique symbol = Symbol.for('@blockindex/client.error-kind');
+
+/**
+ * Base class of every error this client throws; `instanceof BlockindexError` catches them all. Errors are safe to
+ * log: `JSON.stringify(error)` and `util.inspect(error)` give a bounded summary with credentials blanked out, and
+ * the message has every control character a server sent escaped (`\n`, `\u001b`).
+ */
+export class BlockindexError extends Error {
+  override readonly name: string = 'BlockindexError';
+  /** @internal See {@link ERROR_KIND}. */
+  readonly [ERROR_KIND]: string = 'error';
+  /** HTTP method of the request, when the error is about one. */
+  readonly method: string | undefined;
+  /** Full URL of the request (credentials blanked out), when the error is about one. */
+  readonly url: string | undefined;
+
+  constructor(message: string, options: BlockindexErrorOptions = {}) {
+    // Messages quote what servers send (error bodies, reasons, causes): control characters in them are escaped,
+    // so that logging an error can never forge a log line or send a terminal escape sequence.
+    super(escapeControl(message), options.cause === undefined ? undefined : { cause: options.cause });
+    this.method = options.method;
+    this.url = options.url;
+  }
+
+  /**
+   * A bounded, redacted summary for logs, what `JSON.stringify(error)` writes: present once the opt-in
+   * `errorSummaries()` is in use (`createClient` uses it), with the matching `util.inspect` output.
+   */
+  declare toJSON?: () => Record<string, unknown>;
+}
+
+export type { ApiErrorInit };
+
+/** The server answered with a non-2xx status; subclasses narrow it by status family. */
+export class ApiError extends BlockindexError {
+  override readonly name: string = 'ApiError';
+  /** @internal */
+  override readonly [ERROR_KIND]: string = 'api';
+  /** HTTP status of the response. */
+  readonly status: number;
+  /**
+   * Parsed JSON body, the raw text when it was not JSON, or `undefined` when empty; any echo of the API key in it
+   * is replaced by `[redacted]`.
+   */
+  readonly body: ApiErrorBody;
+  /** Response headers (rate-limit counters, `Warning`, ...), the API key replaced by `[redacted]` if echoed. */
+  readonly headers: Headers;
+  /** HTTP method of the request. */
+  declare readonly method: string;
+  /** Full URL of the request. */
+  declare readonly url: string;
+  /** Request id sent by the server or its edge (`x-request-id`, else `cf-ray`), if any. */
+  readonly requestId: string | undefined;
+  /** Machine-readable error code from the body (e.g. `FST_ERR_VALIDATION`), if any. */
+  readonly code: string | undefined;
+
+  constructor(init: ApiErrorInit, detail?: string) {
+    const clean = redactResponseData(init);
+    const message = formatApiErrorMessage(clean);
+    super(redact(detail ? `${message} (${detail})` : message, init.secrets), {
+      method: clean.method,
+      url: clean.url,
+    });
+    this.status = clean.status;
+    this.body = clean.body;
+    this.headers = clean.headers;
+    this.requestId = clean.headers.get('x-request-id') ?? clean.headers.get('cf-ray') ?? undefined;
+    this.code = readString(clean.body, 'code');
+  }
+}
+
+/** 400: the request was rejected by validation (bad limit, malformed address, ...). */
+export class BadRequestError extends ApiError {
+  override readonly name: string = 'BadRequestError';
+}
+
+/** 401: the API key is missing or was rejected; the message hints at the `apiKey` option. */
+export class UnauthorizedError extends ApiError {
+  override readonly name: string = 'UnauthorizedError';
+}
+
+/** 403: the API key is not allowed this request (or an edge refused the client); the message hints at `apiKey`. */
+export class ForbiddenError extends ApiError {
+  override readonly name: string = 'ForbiddenError';
+}
+
+/** 410: the operation was disabled upstream; `replacement` names what to call instead, when the API says. */
+export class GoneError extends ApiError {
+  override readonly name: string = 'GoneError';
+  /** The operation the API recommends instead, e.g. `GET /extended/v3/principals/{principal}/transactions`. */
+  readonly replacement: string | undefined;
+
+  constructor(init: ApiErrorInit & { replacement?: string | undefined }) {
+    super(
+      init,
+      `the operation was disabled upstream${init.replacement ? `; use ${init.replacement} instead` : ''}`,
+    );
+    this.replacement = init.replacement;
+  }
+}
+
+/** 404: the token, transaction, block or cursor does not exist. */
+export class NotFoundError extends ApiError {
+  override readonly name: string = 'NotFoundError';
+}
+
+/** 429: rate limit exceeded; `retryAfterMs` says when the server allows the next request. */
+export class RateLimitError extends ApiError {
+  override readonly name: string = 'RateLimitError';
+  /** Delay the server asked for (`Retry-After` or `ratelimit-reset`), in milliseconds, if it said. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(init: ApiErrorInit & { retryAfterMs?: number | undefined }, detail?: string) {
+    super(init, detail);
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
+
+/** 5xx: the server (or a gateway in front of it) failed. */
+export class ServerError extends ApiError {
+  override readonly name: string = 'ServerError';
+}
+
+/**
+ * Builds the {@link ApiError} subclass matching a status: the one place that maps statuses to classes.
+ * @example
+ * throw createApiError({ status: 404, body: { error: 'Not found' }, headers, method: 'GET', url });
+ */
+export function createApiError(
+  init: ApiErrorInit & {
+    retryAfterMs?: number | undefined;
+    /** What a 410 should recommend instead (the spec's replacement of the operation). */
+    replacement?: string | undefined;
+    /** Whether the request carried an API key: a 401/403 hint says what to check. */
+    sentApiKey?: boolean;
+  },
+): ApiError {
+  const { status } = init;
+  const Class =
+    (
+      {
+        400: BadRequestError,
+        401: UnauthorizedError,
+        403: ForbiddenError,
+        404: NotFoundError,
+        410: GoneError,
+        429: RateLimitError,
+      } as Record<number, typeof ApiError>
+    )[status] ?? (status >= 500 && status <= 599 ? ServerError : ApiError);
+  // A 401/403 says what to check about the key.
+  const hint =
+    status === 401 || status === 403
+      ? init.sentApiKey
+        ? 'the API key was rejected: check the apiKey option'
+        : 'no API key was sent: pass one with the apiKey option'
+      : undefined;
+  return new Class(init, hint);
+}
+
+/** The request never got a response: DNS, refused connection, reset socket, CORS, ... */
+export class ConnectionError extends BlockindexError {
+  override readonly name: string = 'ConnectionError';
+  /** @internal */
+  override readonly [ERROR_KIND]: string = 'connection';
+}
+
+/**
+ * The server redirected somewhere the client will not follow: more than 20 hops, a target that is not http(s) or
+ * not a URL, or (in a browser) a hidden target for a request carrying credentials. A kind of
+ * {@link ConnectionError}, but final: the same request would be redirected the same way, so it is never retried.
+ */
+export class RedirectError extends ConnectionError {
+  override readonly name: string = 'RedirectError';
+}
+
+/** One attempt took longer than `timeoutMs`. A kind of {@link ConnectionError}, so it is retried like one. */
+export class TimeoutError extends ConnectionError {
+  override readonly name: string = 'TimeoutError';
+}
+
+/** The caller aborted the request through an `AbortSignal`; never retried. */
+export class AbortError extends BlockindexError {
+  override readonly name: string = 'AbortError';
+}
+
+/** A 2xx response whose body is not the JSON the API promises (empty, truncated, HTML, wrong shape). */
+export class ResponseParseError extends BlockindexError {
+  override readonly name: string = 'ResponseParseError';
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** Response headers, the API key replaced by `[redacted]` if echoed. */
+  readonly headers: Headers;
+  /** HTTP method of the request. */
+  declare readonly method: string;
+  /** Full URL of the request. */
+  declare readonly url: string;
+
+  constructor(init: ResponseErrorInit) {
+    const url = redact(init.url, init.secrets);
+    super(redact(headline(init.status, init.method, url, init.reason), init.secrets), {
+      cause: init.cause,
+      method: init.method,
+      url,
+    });
+    this.status = init.status;
+    this.headers = redactHeaders(init.headers, init.secrets);
+  }
+}
+
+/** What a {@link ResponseParseError} or {@link ResponseTooLargeError} is built from. */
+export interface ResponseErrorInit {
+  status: number;
+  headers: Headers;
+  method: string;
+  url: string;
+  reason: string;
+  cause?: unknown;
+  secrets?: readonly string[];
+}
+
+/**
+ * The response body (after decompression) passed `maxResponseBytes`; reading stopped there, so memory stays near
+ * the bound. Not retried: the same request would bring the same body.
+ */
+export class ResponseTooLargeError extends ResponseParseError {
+  override readonly name: string = 'ResponseTooLargeError';
+  /** The bound that was passed, in bytes. */
+  readonly maxBytes: number;
+
+  constructor(init: ResponseErrorInit & { maxBytes: number }) {
+    super(init);
+    this.maxBytes = init.maxBytes;
+  }
+}
+
+/**
+ * The server's pages contradict each other in a way no exact iteration can follow (rows older than a row that is
+ * still there changed, a list that ends before the rows it announced, more requests than its size needs). The
+ * iteration stops rather than loop, skip or repeat; start it again.
+ */
+export class ListInconsistentError extends BlockindexError {
+  override readonly name: string = 'ListInconsistentError';
+}
+
+/**
+ * Iterating a list without a cursor, the list grew by more than a page between requests again and again, so
+ * the iterator could not tell which rows it had missed; it stops rather than skip any. Use a larger `pageSize`.
+ * A kind of {@link ListInconsistentError}.
+ */
+export class ListOutpacedError extends ListInconsistentError {
+  override readonly name: string = 'ListOutpacedError';
+}
+
+/**
+ * A re-org moved the chain under an iteration or a page param in a way the client cannot follow exactly, and it
+ * says why: more rows already delivered were orphaned than the iterator remembers, the list re-orged again and
+ * again, or the rows before a `pageParam` were orphaned (fetch the list again from its first page). A routine
+ * re-org of a few blocks does not end here: the iteration re-reads the list and goes on. A kind of
+ * {@link ListInconsistentError}.
+ */
+export class ListReorgedError extends ListInconsistentError {
+  override readonly name: string = 'ListReorgedError';
+}

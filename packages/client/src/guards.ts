@@ -1,21 +1,10 @@
-import { BlockindexError } from './errors/blockindex-error.js';
-import { clip } from './internal/describe.js';
-import { escapeControl } from './internal/escape.js';
+import { BlockindexError } from './errors.js';
 import { MAX_COST_PER_BYTE, measureJson, parsedBytes } from './internal/json-cost.js';
-import type { Around } from './internal/request.js';
-import { setStatusPhrases } from './internal/response-message.js';
-import type { Middleware } from './types.js';
+import { clip, escapeControl, setStatusPhrases } from './internal/text.js';
+import type { Guard, Middleware } from './types.js';
 
 // The opt-in guards of a core: each a named import, so an app that does not use one does not ship it. `createClient`
 // uses them all. See the README's "Guarantees: default and opt-in".
-
-/** An opt-in guard for `createCore({ guards: [...] })`: made by the functions of this module. */
-export interface Guard {
-  /** @internal Refuses a body, given its bytes and the bound, by saying why. */
-  readonly body?: ((bytes: Uint8Array, maxBytes: number) => string | undefined) | undefined;
-  /** @internal Runs an attempt through middleware. */
-  readonly around?: Around | undefined;
-}
 
 /**
  * How much memory the text of a body and what `JSON.parse` builds from it may take together, as a multiple of

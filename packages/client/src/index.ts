@@ -49,11 +49,16 @@ export type {
 } from '@blockindex/spec/types';
 export type { WithResponse } from './api-promise.js';
 export { ApiPromise } from './api-promise.js';
-export { BASE_URLS } from './base-urls.js';
 export { BlockindexClient, createClient } from './client.js';
 export { getSmartContractsStatus } from './contract-status.js';
 export type { BlockindexCore } from './core.js';
-export { createCore, DEFAULT_DEADLINE_MS, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './core.js';
+export {
+  BASE_URLS,
+  createCore,
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+} from './core.js';
 export type { DeprecatedOperation } from './deprecations.js';
 export { DEPRECATIONS } from './deprecations.js';
 export type { ApiErrorInit, BlockindexErrorOptions, ResponseErrorInit } from './errors.js';
@@ -77,7 +82,6 @@ export {
   TimeoutError,
   UnauthorizedError,
 } from './errors.js';
-export type { Guard } from './guards.js';
 export { errorSummaries, jsonStructureLimit, middleware, statusPhrases } from './guards.js';
 export { normalizeHex } from './hex.js';
 export {
@@ -108,10 +112,10 @@ export { iterate, iteratePages } from './pagination.js';
 export type { RetryOptions, RetryPolicy } from './retry.js';
 export {
   backoffDelayMs,
+  createRetryPolicy,
   DEFAULT_RETRY_POLICY,
   isRetryableError,
   parseRetryAfterMs,
   retryDelayMs,
 } from './retry.js';
-export { createRetryPolicy } from './retry-policy.js';
-export type { ApiErrorBody, Middleware, MiddlewareParams } from './types.js';
+export type { ApiErrorBody, Guard, Middleware, MiddlewareParams } from './types.js';

@@ -1,8 +1,7 @@
-import type { Guard } from './guards.js';
 import type { RatePacer } from './pacer.js';
 import type { PageParam } from './page-param.js';
 import type { RetryOptions } from './retry.js';
-import type { Middleware } from './types.js';
+import type { Guard, Middleware } from './types.js';
 
 /** A `fetch` as the client calls it: always with a `Request`. */
 export type FetchFn = (request: Request) => Promise<Response>;

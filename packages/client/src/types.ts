@@ -54,3 +54,23 @@ export interface Middleware {
   /** Runs when `fetch` throws: return a `Response` to recover, or an `Error` to throw that instead. */
   onError?(params: MiddlewareParams & { error: unknown }): unknown;
 }
+
+/**
+ * How the `middleware()` guard runs an attempt: `send` is `fetch` following redirects, `fail` turns what it threw into
+ * our error, `user` marks an error a hook threw (passed on untouched). Internal: only `middleware()` makes one.
+ */
+export type Around = (
+  request: Request,
+  context: { schemaPath: string; params: object; base: string },
+  send: (request: Request) => Promise<Response>,
+  fail: (request: Request, thrown: unknown) => Error,
+  user: (error: unknown) => void,
+) => Promise<Response>;
+
+/** An opt-in guard for `createCore({ guards: [...] })`, made by `jsonStructureLimit()`, `middleware()`, `errorSummaries()` or `statusPhrases()`. */
+export interface Guard {
+  /** @internal Refuses a body, given its bytes and the bound, by saying why. */
+  readonly body?: ((bytes: Uint8Array, maxBytes: number) => string | undefined) | undefined;
+  /** @internal Runs an attempt through middleware. */
+  readonly around?: Around | undefined;
+}

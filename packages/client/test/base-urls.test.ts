@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BASE_URLS, normalizeBaseUrl } from '../src/base-urls.js';
 import { createClient } from '../src/client.js';
+import { BASE_URLS, normalizeBaseUrl } from '../src/core.js';
 
 describe('normalizeBaseUrl', () => {
   it.each([

@@ -17,7 +17,7 @@ import {
   UnauthorizedError,
 } from '../src/errors.js';
 import { errorSummaries, statusPhrases } from '../src/guards.js';
-import { redact } from '../src/internal/redact.js';
+import { redact } from '../src/internal/text.js';
 import type { ApiErrorBody } from '../src/types.js';
 
 // The full client's errors: reason phrases in messages and bounded summaries for logs (opt-in on a core).

@@ -1,5 +1,5 @@
 import type { ClientOptions, IterationOptions, RateLimitOptions, RequestOptions } from '../options.js';
-import { describeValue } from './describe.js';
+import { describeValue } from './text.js';
 
 /** Checks the numeric options of one call; a `TypeError` or `RangeError` names the option and its value. */
 export function checkRequestOptions(options: RequestOptions | undefined, where: string): void {

@@ -1,5 +1,5 @@
 import { normalizeHex } from '../hex.js';
-import { describeValue } from './describe.js';
+import { describeValue } from './text.js';
 
 // A UTF-16 surrogate without its pair: no UTF-8 form exists, so it cannot be percent-encoded into a URL.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -18,13 +18,20 @@ import {
   retryDelayMs,
   sleep,
 } from '../retry.js';
-import { type BodyLimit, limitBody } from './body-limit.js';
-import { buildHeaders, credentialValues } from './header-checks.js';
+import type { Around } from '../types.js';
+import {
+  type BodyLimit,
+  buildHeaders,
+  credentialValues,
+  fetchFollowingRedirects,
+  limitBody,
+  RedirectRefused,
+  serializePath,
+  serializeQuery,
+} from './http.js';
 import { checkRequestOptions } from './option-checks.js';
-import { serializePath } from './path-serializer.js';
-import { redact } from './redact.js';
-import { fetchFollowingRedirects, RedirectRefused } from './redirects.js';
 import { callSignals } from './signals.js';
+import { redact } from './text.js';
 
 /**
  * The key under which a core carries its request function. A global symbol, so that a core made by another copy of
@@ -45,18 +52,6 @@ export interface Operation {
   /** Says why a parsed 2xx body is not what the operation promises; `undefined` when it is. Default: a JSON object. */
   shape?: ((data: unknown) => string | undefined) | undefined;
 }
-
-/**
- * How the `middleware()` guard runs an attempt: `send` is `fetch` following redirects, `fail` turns what it threw into
- * our error, `user` marks an error a hook threw (passed on untouched).
- */
-export type Around = (
-  request: Request,
-  context: { schemaPath: string; params: object; base: string },
-  send: (request: Request) => Promise<Response>,
-  fail: (request: Request, thrown: unknown) => Error,
-  user: (error: unknown) => void,
-) => Promise<Response>;
 
 /** What a core's request function takes: the seam every operation (and the pager) calls through. */
 export type CoreCall = <T>(
@@ -147,21 +142,6 @@ export function getResource<T>(
 /** The request function a core carries: {@link send} over its configuration. */
 export function coreCall(config: CoreConfig): CoreCall {
   return (op, pathParams, query, options) => send(config, op, pathParams, query, options);
-}
-
-/** The query string: arrays exploded (`name=a&name=b`), `undefined` and `null` skipped, without `?`. */
-function serializeQuery(query: Record<string, unknown> | undefined): string {
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (typeof item === 'object' && item !== null) {
-        throw new TypeError(`query parameter ${name} must be a string, number or boolean; got an object`);
-      }
-      parts.push(`${name}=${encodeURIComponent(item as string)}`);
-    }
-  }
-  return parts.join('&');
 }
 
 /**

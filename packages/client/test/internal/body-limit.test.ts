@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/core.js';
 import { jsonStructureLimit, PARSED_BUDGET_FACTOR } from '../../src/guards.js';
 import { createClient, ResponseTooLargeError } from '../../src/index.js';
-import { type BodyLimit, limitBody as readBounded } from '../../src/internal/body-limit.js';
+import { type BodyLimit, limitBody as readBounded } from '../../src/internal/http.js';
 import { MAX_COST_PER_BYTE, measureJson, parsedBytes } from '../../src/internal/json-cost.js';
 
 const MB = 1024 * 1024;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clip, describeValue } from '../../src/internal/describe.js';
+import { clip, describeValue } from '../../src/internal/text.js';
 
 describe('clip', () => {
   it.each([

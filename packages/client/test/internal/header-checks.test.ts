@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/index.js';
-import { buildHeaders, checkApiKey, credentialValues } from '../../src/internal/header-checks.js';
+import { buildHeaders, checkApiKey, credentialValues } from '../../src/internal/http.js';
 
 const KEY = 'sk-live-0123456789abcdef';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { serializePath } from '../../src/internal/path-serializer.js';
+import { serializePath } from '../../src/internal/http.js';
 
 const BASE = 'https://api.hiro.so';
 const TOKENS = `${BASE}/ordinals/v1/brc-20/tokens/{ticker}`;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redactHeaders, redactJson } from '../../src/internal/redact.js';
+import { redactHeaders, redactJson } from '../../src/internal/text.js';
 
 const KEY = 'sk-live-0123456789';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchFollowingRedirects } from '../../src/internal/redirects.js';
+import { fetchFollowingRedirects } from '../../src/internal/http.js';
 
 /** A fetch that answers each URL from a table and records the headers each request carried. */
 function fakeFetch(answers: Record<string, () => Response>) {
