@@ -17,7 +17,7 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   'core-one-call.ts': 8_000,
   'core-hardened-call.ts': 10_240,
   'core-one-page.ts': 11_950,
-  'full-app.ts': 18_240,
+  'full-app.ts': 16_800,
 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'blockindex-bundles-'));
