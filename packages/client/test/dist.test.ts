@@ -39,6 +39,20 @@ describe.skipIf(!built && !inCi)('built package', () => {
     expect(Object.keys(cjs.BASE_URLS)).toEqual(['mainnet', 'testnet', 'mock']);
   });
 
+  it('takes a core of the CJS build in the ESM build, and the other way round (a core is not tied to its module copy)', async () => {
+    const esm = await import(new URL('index.js', dist).href);
+    const cjs = createRequire(import.meta.url)(new URL('index.cjs', dist).pathname);
+    await expect(esm.getBlockByBurnBlockHeight(cjs.createCore({ fetch }), 1)).resolves.toEqual({ height: 1 });
+    await expect(cjs.getBlockByBurnBlockHeight(esm.createCore({ fetch }), 1)).resolves.toEqual({ height: 1 });
+    // The core's own copy builds the error: its class is the CJS one.
+    await expect(esm.getBlockByBurnBlockHeight(cjs.createCore({ fetch }), 9)).rejects.toBeInstanceOf(
+      cjs.NotFoundError,
+    );
+    await expect(esm.getBlockByBurnBlockHeight({ baseUrl: 'x', ordinalsBaseUrl: 'x' }, 1)).rejects.toThrow(
+      /core must come from createCore\(\)/,
+    );
+  });
+
   it('publishes no internal type in its declarations', () => {
     for (const file of ['index.d.ts', 'index.d.cts']) {
       const types = readFileSync(new URL(file, dist), 'utf8');
