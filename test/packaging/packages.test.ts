@@ -84,7 +84,7 @@ const journey = (load: (specifier: string) => string) => `
 const expected = {
   fetchHandler: 200,
   openapi: '3.1.0',
-  operations: 7,
+  operations: 10, // the seven and their three successors
   handlers: 1,
   burnHeight: true,
   notFound: true,
