@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Precompiles the request validators of the seven operations with Ajv's standalone code, so the engine never
+// Precompiles the request validators of the operations with Ajv's standalone code, so the engine never
 // generates code at run time (edge runtimes forbid `new Function`). Ajv runs with Fastify's defaults, as the real
-// service validates: `coerceTypes: 'array'`, `useDefaults`, first error only.
+// service validates: `coerceTypes: 'array'`, `useDefaults`, first error only; each parameter's schema is the
+// spec's, or upstream's own where upstream accepts more (upstream-parameters.mjs).
 // `node scripts/generate-validators.mjs` writes src/engine/generated/validators.{js,d.ts};
 // `--check` exits 1 when the committed files differ from what it would write.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import { UPSTREAM_PARAMETERS } from './upstream-parameters.mjs';
 
 const packageDir = new URL('..', import.meta.url).pathname;
 const outDir = join(packageDir, 'src/engine/generated');
@@ -75,6 +77,14 @@ for (const [template, pathItem] of Object.entries(document.paths ?? {})) {
     for (const raw of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]) {
       const parameter = resolve(raw);
       byKey.set(`${parameter.in}:${parameter.name}`, parameter);
+    }
+    // Where upstream's route schema accepts more than the spec's, the mock validates with upstream's.
+    const upstream = UPSTREAM_PARAMETERS[id] ?? {};
+    for (const key of Object.keys(upstream)) {
+      const parameter = byKey.get(key);
+      if (parameter === undefined)
+        throw new Error(`${id} has no parameter ${key} to validate as upstream does`);
+      byKey.set(key, { ...parameter, schema: upstream[key] });
     }
     const parameters = [...byKey.values()];
     const path = parameters.filter((parameter) => parameter.in === 'path');

@@ -10,7 +10,9 @@ const fx = handler.world.fixtures;
 const placeholders: Record<string, string> = {
   address: fx.address,
   contractName41: `c${'a'.repeat(40)}`,
+  txId: fx.txId,
   longCursor: 'x'.repeat(1025),
+  longTicker: 'x'.repeat(1025),
 };
 
 interface Row {

@@ -1,5 +1,5 @@
 import { jsonResponse } from '../internal/json-response';
-import { isValidPrincipal } from '../internal/principal';
+import { isWellFormedPrincipal } from '../internal/principal';
 import { MineLimitError, type World } from '../world';
 import { type BodyOf, type BodyShape, badControlRequest, readControlBody } from './control-body';
 import { REORG_BODY, REORG_SCENARIO, reorgRoute } from './control-reorg';
@@ -25,7 +25,7 @@ const MINE_BODY = {
   address: {
     type: 'string',
     maxLength: MAX_PRINCIPAL_LENGTH,
-    check: { test: isValidPrincipal, expected: 'a Stacks address or contract id with a valid checksum' },
+    check: { test: isWellFormedPrincipal, expected: 'a Stacks address or contract id with a valid checksum' },
   },
 } as const satisfies BodyShape;
 

@@ -63,7 +63,9 @@ export class RequestValidator {
       return values.length === 1 ? values[0] : values;
     });
     // Before any pattern or checksum runs on it: every check below is then bounded, whatever the client sends.
-    const overlong = tooLong(params, 'params') ?? tooLong(query, 'querystring');
+    const overlong =
+      tooLong(params, 'params', MAX_PATH_PARAMETER_LENGTH) ??
+      tooLong(query, 'querystring', MAX_QUERY_PARAMETER_LENGTH);
     if (overlong !== undefined) return { ok: false, message: overlong };
     // Fastify validates params before the querystring and stops at the first failing part.
     if (!operation.params(params))
@@ -110,20 +112,26 @@ function precompiled(name: string): ValidateFunction {
 }
 
 /**
- * Longest value any parameter may have, in characters (the spec bounds principals to 170, ids are 66): far
- * beyond any valid value, and short enough that no check costs more than a few microseconds.
+ * Longest path parameter, in characters (principals are bounded to 170 by their schema, ids are 66): far beyond
+ * any valid value, and above upstream's own bound (its router answers 404 to a path parameter past 100).
  */
-const MAX_PARAMETER_LENGTH = 1024;
+const MAX_PATH_PARAMETER_LENGTH = 1024;
 
-/** Ajv's `maxLength` message for the first value past {@link MAX_PARAMETER_LENGTH}, or undefined. */
-function tooLong(values: Record<string, unknown>, dataVar: string): string | undefined {
+/**
+ * Longest query value, in characters: upstream's own URL limit (Node's 16 KiB request head), so no value upstream
+ * can receive is refused here; every check on a value is linear, so it costs microseconds even at this length.
+ */
+const MAX_QUERY_PARAMETER_LENGTH = 16 * 1024;
+
+/** Ajv's `maxLength` message for the first value past `max` characters, or undefined. */
+function tooLong(values: Record<string, unknown>, dataVar: string, max: number): string | undefined {
   for (const name in values) {
     const value = values[name];
     const items = Array.isArray(value) ? value : [value];
-    const index = items.findIndex((item) => typeof item === 'string' && item.length > MAX_PARAMETER_LENGTH);
+    const index = items.findIndex((item) => typeof item === 'string' && item.length > max);
     if (index === -1) continue;
     const at = Array.isArray(value) ? `${name}/${index}` : name;
-    return `${dataVar}/${at} must NOT have more than ${MAX_PARAMETER_LENGTH} characters`;
+    return `${dataVar}/${at} must NOT have more than ${max} characters`;
   }
   return undefined;
 }

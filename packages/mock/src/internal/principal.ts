@@ -13,12 +13,17 @@ export function isValidStxAddress(address: string): boolean {
 }
 
 /**
- * The real service's `validatePrincipal`: an address with a valid checksum, optionally followed by
- * `.` and a contract name of 1–128 characters starting with a letter.
+ * The real service's `validatePrincipal`: an address with a valid checksum, optionally followed by `.` and a
+ * contract name of 1–128 characters starting with a letter. As upstream splits on every `.` and reads the first two
+ * parts only, anything after a second `.` is not looked at (`SP….name.more` passes).
  */
 export function isValidPrincipal(principal: string): boolean {
-  const dot = principal.indexOf('.');
-  if (dot === -1) return isValidStxAddress(principal);
-  const name = principal.slice(dot + 1);
-  return isValidStxAddress(principal.slice(0, dot)) && name.length <= 128 && CONTRACT_NAME.test(name);
+  const [address = '', name] = principal.split('.', 2);
+  if (name === undefined) return isValidStxAddress(principal);
+  return isValidStxAddress(address) && name.length <= 128 && CONTRACT_NAME.test(name);
+}
+
+/** A principal as a Stacks node writes one: an address with a valid checksum, and at most one contract name. */
+export function isWellFormedPrincipal(principal: string): boolean {
+  return isValidPrincipal(principal) && principal.split('.').length <= 2;
 }

@@ -329,10 +329,18 @@ const table: Record<string, Case[]> = {
     },
     { name: 'not modified', path: hashPath, status: 304, revalidate: true },
     {
+      // Upstream has no pattern here: any even-length hex is looked up (real-api-notes: 0x000000 is a 404).
       name: 'short hash',
       path: '/extended/v1/block/by_burn_block_hash/0x000000',
+      status: 404,
+      message: 'cannot find block by burn block hash',
+    },
+    {
+      // Upstream fails on odd-length hex with a 500; the mock answers this 400.
+      name: 'odd-length hash',
+      path: '/extended/v1/block/by_burn_block_hash/0x00000',
       status: 400,
-      message: 'params/burn_block_hash must match pattern "^(0x)?[a-fA-F0-9]{64}$"',
+      message: 'params/burn_block_hash must match pattern "^0x([0-9a-fA-F]{2})*$"',
     },
     {
       name: 'unknown hash',

@@ -168,12 +168,25 @@ describe('transactions_with_transfers height and until_block', () => {
     expect(last.results).toHaveLength(1);
   });
 
-  it.each(['12abc', '4839a8b01cfb39ffcc0d07d3db31e848d5adf5279d529ed5062300b9f353ff79'])(
-    'refuses until_block=%s, which upstream would read as a height, with a 400',
+  // Upstream's `until_block` is a bare string read with `parseInt` when it has no `0x`.
+  it.each([
+    ['12abc', '12'],
+    ['4839a8b01cfb39ffcc0d07d3db31e848d5adf5279d529ed5062300b9f353ff79', '4839'],
+    [' 30', '30'],
+  ])('answers until_block=%s as upstream does, as the height %s', async (value, height) => {
+    const response = await transfers(`until_block=${encodeURIComponent(value)}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(await (await transfers(`until_block=${height}`)).json());
+  });
+
+  it.each(['abc', '0', '-3', 'x12'])(
+    'answers until_block=%s with upstream’s 400 Unexpected integer value',
     async (value) => {
       const response = await transfers(`until_block=${value}`);
       expect(response.status).toBe(400);
-      expect((await response.json()).code).toBe('FST_ERR_VALIDATION');
+      expect((await response.json()).message).toBe(
+        'Unexpected integer value for block height path parameter',
+      );
     },
   );
 });

@@ -6,8 +6,8 @@ const validator = new RequestValidator();
 const ADDRESS = 'SP318Q55DEKHRXJK696033DQN5C54D9K2EE6DHRWP';
 const TX = `0x${'ab'.repeat(32)}`;
 const C32 = '[0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,41}';
-const CONTRACT_PATTERN = `^${C32}\\.[a-zA-Z]([a-zA-Z0-9]|[-_]){0,39}$`;
-// Upstream's pattern for the status query: its `.` is unescaped.
+// Upstream's contract id pattern (the status query, and the principal routes' second branch): its `.` is
+// unescaped.
 const STATUS_CONTRACT_PATTERN = `^${C32}.[a-zA-Z]([a-zA-Z0-9]|[-_]){0,39}$`;
 
 function run(operationId: string, params: Record<string, string>, query = '') {
@@ -31,9 +31,9 @@ describe('RequestValidator', () => {
     ['getBlockByBurnBlockHeight', { burn_block_height: '-1' }, '', 'params/burn_block_height must be >= 0'],
     [
       'getBlockByBurnBlockHash',
-      { burn_block_hash: '0x1234' },
+      { burn_block_hash: '0x123' },
       '',
-      'params/burn_block_hash must match pattern "^(0x)?[a-fA-F0-9]{64}$"',
+      'params/burn_block_hash must match pattern "^0x([0-9a-fA-F]{2})*$"',
     ],
     ['getAddressTransactions', { address: ADDRESS }, 'limit=51', 'querystring/limit must be <= 50'],
     ['getAddressTransactions', { address: ADDRESS }, 'offset=-1', 'querystring/offset must be >= 0'],
@@ -49,7 +49,8 @@ describe('RequestValidator', () => {
       'getAddressTransactions',
       { address: 'nope' },
       'limit=99',
-      `params/address must match pattern "^${C32}$", params/address must match pattern "${CONTRACT_PATTERN}", params/address must match a schema in anyOf`,
+      // Upstream's own message: its address pattern has no `$`.
+      `params/address must match pattern "^${C32}", params/address must match pattern "${STATUS_CONTRACT_PATTERN}", params/address must match a schema in anyOf`,
     ],
     [
       'getAddressTransactionEvents',
@@ -65,9 +66,15 @@ describe('RequestValidator', () => {
     ],
     [
       'getAccountTransactionsWithTransfers',
-      { principal: ADDRESS },
-      'until_block=abc',
-      'querystring/until_block must match pattern "^(0x[0-9a-fA-F]{64}|[0-9]+)?$"',
+      { principal: 'nope' },
+      '',
+      `params/principal must match pattern "^${C32}", params/principal must match pattern "${STATUS_CONTRACT_PATTERN}", params/principal must match a schema in anyOf`,
+    ],
+    [
+      'getAddressTransactions',
+      { address: `${ADDRESS}\u0000` },
+      '',
+      'params/address must match pattern "^[^\\u0000]*$"',
     ],
     [
       'getAccountTransactionsWithTransfers',
@@ -85,6 +92,30 @@ describe('RequestValidator', () => {
     ],
   ])('%s %j ?%s → "%s"', (operationId, params, query, message) => {
     expect(run(operationId, params, query)).toEqual({ ok: false, message });
+  });
+
+  it.each([
+    ['getAddressTransactions', { address: `${ADDRESS}junk` }, ''],
+    ['getAddressTransactions', { address: `${ADDRESS.slice(0, 28)}\u008ekT\u00d8` }, ''],
+    ['getAddressTransactionEvents', { address: `${ADDRESS}.a.b`, tx_id: TX }, ''],
+    ['getAccountTransactionsWithTransfers', { principal: `${ADDRESS}junk` }, ''],
+    ['getAccountTransactionsWithTransfers', { principal: ADDRESS }, 'until_block=abc'],
+    ['getAccountTransactionsWithTransfers', { principal: ADDRESS }, 'until_block=12abc'],
+    ['getBlockByBurnBlockHash', { burn_block_hash: '0x1234' }, ''],
+    ['getBlockByBurnBlockHash', { burn_block_hash: '0x' }, ''],
+  ])('accepts what upstream’s route schemas accept: %s %j ?%s', (operationId, params, query) => {
+    expect(run(operationId, params, query)).toMatchObject({ ok: true });
+  });
+
+  it('refuses a query value past 16 KiB (upstream’s URL limit) before checking it, naming it', () => {
+    const cursor = 'x'.repeat(16 * 1024);
+    expect(run('getAddressTransactions', { address: ADDRESS }, `cursor=${cursor}`)).toMatchObject({
+      ok: true,
+    });
+    expect(run('getAddressTransactions', { address: ADDRESS }, `cursor=${cursor}x`)).toEqual({
+      ok: false,
+      message: 'querystring/cursor must NOT have more than 16384 characters',
+    });
   });
 
   it('coerces strings and fills the defaults, like Fastify', () => {

@@ -43,20 +43,27 @@ describe('input cost', () => {
   );
 
   it.each([
-    ['an address followed by junk', 400, `${address}junk`],
+    // Upstream's address pattern has no `$`: an empty page there too.
+    ['an address followed by junk', 200, `${address}junk`],
     ['an address with a NUL byte inside', 400, `${address.slice(0, 10)}%00${address.slice(10)}`],
     ['an address followed by a NUL byte', 400, `${address}%00`],
     ['the address itself', 200, address],
-  ])('the v2 address list answers %s with %i (anchored pattern)', async (_, status, value) => {
+  ])('the v2 address list answers %s with %i (upstream’s pattern)', async (_, status, value) => {
     expect((await get(`/extended/v2/addresses/${value}/transactions?limit=1`)).status).toBe(status);
   });
 
-  it('refuses any query value past 1,024 characters before checking it, naming it', async () => {
-    const answer = await get(`/extended/v2/addresses/${address}/transactions?cursor=${'x'.repeat(1025)}`);
+  it('refuses any path value past 1,024 characters before checking it, naming it', async () => {
+    const answer = await get(`/ordinals/v1/brc-20/tokens/${'x'.repeat(1025)}`);
     expect(answer.status).toBe(400);
-    expect(JSON.parse(answer.text).message).toBe(
-      'querystring/cursor must NOT have more than 1024 characters',
+    expect(JSON.parse(answer.text).message).toBe('params/ticker must NOT have more than 1024 characters');
+  });
+
+  it('answers a 15 KiB cursor as upstream does (its only bound is the URL), with a 404', async () => {
+    const answer = await get(
+      `/extended/v2/addresses/${address}/transactions?cursor=${'x'.repeat(15 * 1024)}`,
     );
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.text).message).toBe('Invalid cursor format');
   });
 
   it('answers a 10 MB URL with a small 431, echoing nothing of it', async () => {
