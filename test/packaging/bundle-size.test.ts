@@ -14,10 +14,12 @@ import { BUDGETED_APPS, bundleApp, createFetchHandler } from '../../bench/src/bu
  * heavier unnoticed. Lower them as the client gets smaller; never raise one without saying why in the commit.
  */
 const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
-  'core-one-call.ts': 8_000,
-  'core-hardened-call.ts': 10_240,
-  'core-one-page.ts': 11_950,
-  'full-app.ts': 16_800,
+  // Raised by the option checks of issue 31 (every option checked by name, with the closest one suggested; signal,
+  // fetch and credentialHeaders checked at creation): about 475 B on one call, 545 B on a page, 630 B on the full app.
+  'core-one-call.ts': 8_560,
+  'core-hardened-call.ts': 10_730,
+  'core-one-page.ts': 12_590,
+  'full-app.ts': 17_450,
 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'blockindex-bundles-'));

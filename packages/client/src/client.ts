@@ -21,8 +21,14 @@ import type { ListPromiseClass } from './internal/list-call.js';
 import { checkClientOptions, isPacer } from './internal/option-checks.js';
 import { addressTransactions, transactionEvents, transactionsWithTransfers } from './list-operations.js';
 import { getBlockByBurnBlockHash, getBlockByBurnBlockHeight, getBrc20Token } from './operations.js';
-import type { ClientOptions, ContractStatusOptions, ListOptions, RequestOptions } from './options.js';
-import { createPacer, type RatePacer } from './pacer.js';
+import type {
+  ClientOptions,
+  ContractStatusOptions,
+  ListOptions,
+  RatePacer,
+  RequestOptions,
+} from './options.js';
+import { createPacer } from './pacer.js';
 import { PagePromise } from './page-promise.js';
 
 type PathParams<Op extends keyof operations> = operations[Op]['parameters']['path'];
@@ -45,11 +51,8 @@ export class BlockindexClient implements BlockindexCore {
     const { rateLimit } = options;
     let pacer: RatePacer | undefined;
     if (isPacer(rateLimit)) pacer = rateLimit as RatePacer;
-    else if (rateLimit) {
-      // Server-named pauses are capped like server-named retry waits (`retry: false` keeps the default cap).
-      const maxPauseMs = options.retry === false ? undefined : options.retry?.maxRetryAfterMs;
-      pacer = createPacer(rateLimit as true, Boolean(options.apiKey), maxPauseMs);
-    }
+    // Server-named pauses are capped by the core, as for a pacer of `createPacer()` given to `createCore`.
+    else if (rateLimit) pacer = createPacer(rateLimit as true, Boolean(options.apiKey));
     const { use, ...rest } = options;
     const all = [jsonStructureLimit(), errorSummaries(), statusPhrases()];
     if (use !== undefined) {

@@ -8,7 +8,8 @@ import {
   planStatusBatches,
   statusShapeProblem,
 } from './internal/contract-status-batch.js';
-import { checkConcurrency } from './internal/option-checks.js';
+import { checkCallOptions, checkConcurrency } from './internal/option-checks.js';
+import { REQUEST_KEYS } from './internal/option-keys.js';
 import { checkIds } from './internal/param-checks.js';
 import { callOf, request } from './internal/request.js';
 import type { ContractStatusOptions } from './options.js';
@@ -33,6 +34,7 @@ export function getSmartContractsStatus(
   return new ApiPromise(
     (async (): Promise<Result> => {
       callOf(core); // a value that is not a core is refused before anything else is looked at
+      checkCallOptions(options, [...REQUEST_KEYS, 'concurrency']);
       const batches = planStatusBatches(
         checkIds('contractIds', contractIds),
         `${core.baseUrl}${PATH}`.length,

@@ -43,7 +43,9 @@ export interface BlockindexCore {
  */
 export function createCore(options: CoreOptions = {}): BlockindexCore {
   const where = 'createCore options';
-  if (options.rateLimit !== undefined && !isPacer(options.rateLimit)) {
+  // `false` is no pacing, as for `createClient`; `true` or an object would ship the pacer with every core.
+  const rateLimit = (options as CoreOptions | null)?.rateLimit;
+  if (rateLimit !== undefined && rateLimit !== false && !isPacer(rateLimit)) {
     throw new TypeError(
       `${where}.rateLimit must be a pacer from createPacer() (createClient also takes true or { perMinute, perSecond })`,
     );
@@ -108,7 +110,12 @@ export function setUpCore(
         url: redact(response.url, secrets),
       });
     },
-    ...(pacer && { pace: pacer.reserve.bind(pacer), paced: pacer.observe.bind(pacer) }),
+    // One rule for a client's pacer and a shared one: a server-named pause is held at most this core's
+    // `retry.maxRetryAfterMs` (the pacer's default, 60 s, when retries are off or it is not given).
+    ...(pacer && {
+      pace: pacer.reserve.bind(pacer),
+      paced: (response: Response) => pacer.observe(response, (options.retry || undefined)?.maxRetryAfterMs),
+    }),
   };
   target.baseUrl = baseUrl;
   target.ordinalsBaseUrl = ordinalsBaseUrl;

@@ -13,11 +13,40 @@ import type {
 import type { BlockindexCore } from './core.js';
 import { type ListPromiseClass, listCall } from './internal/list-call.js';
 import { ADDRESS_TRANSACTIONS, TRANSACTION_EVENTS, TRANSACTIONS_WITH_TRANSFERS } from './internal/lists.js';
+import { checkCallOptions } from './internal/option-checks.js';
+import { checkKeys, LIST_KEYS } from './internal/option-keys.js';
 import { checkHex, checkId } from './internal/param-checks.js';
 import type { ListOptions } from './options.js';
 import { ListPromise } from './page.js';
 
 type PathParams<Op extends keyof operations> = operations[Op]['parameters']['path'];
+
+// The query parameters of each list, checked by name so that a typo (`limt`) is an error rather than ignored.
+const ADDRESS_TRANSACTIONS_QUERY: readonly (keyof AddressTransactionsQuery)[] = [
+  'limit',
+  'offset',
+  'cursor',
+  'exclude_function_args',
+];
+const TRANSACTIONS_WITH_TRANSFERS_QUERY: readonly (keyof AccountTransactionsWithTransfersQuery)[] = [
+  'limit',
+  'offset',
+  'height',
+  'unanchored',
+  'until_block',
+];
+const TRANSACTION_EVENTS_QUERY: readonly (keyof AddressTransactionEventsQuery)[] = ['limit', 'offset'];
+
+/** Checks the query (each key a parameter of the list) and the options (each key a list option). */
+function checkList(query: unknown, known: readonly string[], options: unknown): void {
+  if (typeof query !== 'object' || query === null) {
+    throw new TypeError(
+      `query must be an object of query parameters; got ${query === null ? 'null' : typeof query}`,
+    );
+  }
+  checkKeys(query, known, 'query', 'parameter');
+  checkCallOptions(options, LIST_KEYS);
+}
 
 /**
  * Lists an address's transactions with event counts, newest first. Await it for the first page (`results`, `total`,
@@ -48,7 +77,10 @@ export function addressTransactions(
   query: AddressTransactionsQuery,
   options: ListOptions,
 ): ListPromise<AddressTransaction, AddressTransactionPage> {
-  const pathParams = () => ({ address: checkId('address', address) });
+  const pathParams = () => {
+    checkList(query, ADDRESS_TRANSACTIONS_QUERY, options);
+    return { address: checkId('address', address) };
+  };
   return listCall(Kind, core, ADDRESS_TRANSACTIONS, pathParams, query, options);
 }
 
@@ -77,7 +109,10 @@ export function transactionsWithTransfers(
   query: AccountTransactionsWithTransfersQuery,
   options: ListOptions,
 ): ListPromise<AddressTransactionWithTransfers, AddressTransactionWithTransfersPage> {
-  const pathParams = () => ({ principal: checkId('principal', principal) });
+  const pathParams = () => {
+    checkList(query, TRANSACTIONS_WITH_TRANSFERS_QUERY, options);
+    return { principal: checkId('principal', principal) };
+  };
   return listCall(Kind, core, TRANSACTIONS_WITH_TRANSFERS, pathParams, query, options);
 }
 
@@ -110,6 +145,9 @@ export function transactionEvents(
   query: AddressTransactionEventsQuery,
   options: ListOptions,
 ): ListPromise<AddressTransactionEvent, AddressTransactionEventPage> {
-  const pathParams = () => ({ address: checkId('address', address), tx_id: checkHex('txId', txId) });
+  const pathParams = () => {
+    checkList(query, TRANSACTION_EVENTS_QUERY, options);
+    return { address: checkId('address', address), tx_id: checkHex('txId', txId) };
+  };
   return listCall(Kind, core, TRANSACTION_EVENTS, pathParams, query, options);
 }

@@ -5,6 +5,8 @@ import {
 import type { Block, Brc20TokenDetails, operations } from '@blockindex/spec/types';
 import type { ApiPromise } from './api-promise.js';
 import type { BlockindexCore } from './core.js';
+import { checkCallOptions } from './internal/option-checks.js';
+import { REQUEST_KEYS } from './internal/option-keys.js';
 import { checkHex, checkId } from './internal/param-checks.js';
 import { getResource } from './internal/request.js';
 import type { RequestOptions } from './options.js';
@@ -28,7 +30,10 @@ export function getBrc20Token(
     core,
     'getBrc20Token',
     '/ordinals/v1/brc-20/tokens/{ticker}',
-    () => ({ ticker: checkId('ticker', ticker) }),
+    () => {
+      checkCallOptions(options, REQUEST_KEYS);
+      return { ticker: checkId('ticker', ticker) };
+    },
     options,
     true,
   );
@@ -51,7 +56,10 @@ export function getBlockByBurnBlockHeight(
     core,
     'getBlockByBurnBlockHeight',
     '/extended/v1/block/by_burn_block_height/{burn_block_height}',
-    () => ({ burn_block_height: height }),
+    () => {
+      checkCallOptions(options, REQUEST_KEYS);
+      return { burn_block_height: height };
+    },
     options,
     false,
     getBlockByBurnBlockHeightReplacement,
@@ -76,7 +84,10 @@ export function getBlockByBurnBlockHash(
     core,
     'getBlockByBurnBlockHash',
     '/extended/v1/block/by_burn_block_hash/{burn_block_hash}',
-    () => ({ burn_block_hash: checkHex('hash', hash) }),
+    () => {
+      checkCallOptions(options, REQUEST_KEYS);
+      return { burn_block_hash: checkHex('hash', hash) };
+    },
     options,
     false,
     getBlockByBurnBlockHashReplacement,

@@ -1,4 +1,3 @@
-import type { RatePacer } from './pacer.js';
 import type { PageParam } from './page-param.js';
 import type { RetryOptions } from './retry.js';
 import type { Guard, Middleware } from './types.js';
@@ -27,6 +26,22 @@ export interface RateLimitOptions {
   perMinute?: number | undefined;
   /** Requests per second. Default: none beyond `perMinute`. */
   perSecond?: number | undefined;
+}
+
+/**
+ * Paces requests within a rate limit; made by `createPacer`, passed as the `rateLimit` option. One pacer given to
+ * several cores (or clients) shares one budget between them.
+ */
+export interface RatePacer {
+  /** Resolves when a request may start; rejects when that would be past `deadlineAt` or `signal` aborts. */
+  wait(signal: AbortSignal | undefined, deadlineAt: number): Promise<void>;
+  /** {@link RatePacer.wait}, resolving to a function that gives the start back when the request is not sent. */
+  reserve(signal: AbortSignal | undefined, deadlineAt: number): Promise<() => void>;
+  /**
+   * Reads the server's rate-limit headers off a response. A pause the server names is held at most `maxPauseMs`
+   * (the `retry.maxRetryAfterMs` of the core that saw it; default 60 s), and at most the pacer's own `maxPauseMs`.
+   */
+  observe(response: Response, maxPauseMs?: number): void;
 }
 
 /** Settings of one call that override the client's. */
@@ -149,8 +164,8 @@ export interface ClientOptions {
  * that does not pace requests does not ship the pacer.
  */
 export interface CoreOptions extends Omit<ClientOptions, 'rateLimit' | 'use'> {
-  /** Paces requests: a pacer from `createPacer()`, which may be shared by several cores. Off by default. */
-  rateLimit?: RatePacer | undefined;
+  /** Paces requests: a pacer from `createPacer()`, which may be shared by several cores. Off by default (`false`). */
+  rateLimit?: RatePacer | false | undefined;
   /**
    * Opt-in guards and extensions (each its own import, shipped only when used): `jsonStructureLimit()`,
    * `errorSummaries()`, `statusPhrases()`, `middleware(...)`. `createClient` has them all.

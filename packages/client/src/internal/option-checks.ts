@@ -1,4 +1,5 @@
 import type { ClientOptions, IterationOptions, RateLimitOptions, RequestOptions } from '../options.js';
+import { CLIENT_KEYS, CORE_KEYS, checkKeys } from './option-keys.js';
 import { describeValue } from './text.js';
 
 /** Checks the numeric options of one call; a `TypeError` or `RangeError` names the option and its value. */
@@ -16,19 +17,51 @@ export function isPacer(value: unknown): boolean {
 }
 
 /**
- * Checks what a core is given besides its URLs and headers: the numbers (per-call ones included) and `onWarning`;
- * `where` names them in messages. A core's `rateLimit` is a pacer, checked where the core is made.
+ * Checks what a core is given besides its URLs and headers: that every key is an option, the numbers (per-call ones
+ * included), `signal`, `fetch`, `onWarning` and `credentialHeaders`; `where` names them in messages. A core's
+ * `rateLimit` is a pacer, checked where the core is made.
  */
-export function checkCoreOptions(options: RequestOptions & { onWarning?: unknown }, where: string): void {
-  checkRequestOptions(options, where);
-  if (options.onWarning !== undefined && typeof options.onWarning !== 'function') {
-    throw new TypeError(`${where}.onWarning must be a function; got ${describeValue(options.onWarning)}`);
+export function checkCoreOptions(options: object, where: string, known: readonly string[] = CORE_KEYS): void {
+  checkCallOptions(options, known, where);
+  const o = options as RequestOptions & { fetch?: unknown; onWarning?: unknown; credentialHeaders?: unknown };
+  checkRequestOptions(o, where);
+  expect(o.fetch, `${where}.fetch`, typeof o.fetch === 'function', 'a function');
+  expect(o.onWarning, `${where}.onWarning`, typeof o.onWarning === 'function', 'a function');
+  const names = o.credentialHeaders;
+  // A string would be read as its characters.
+  expect(names, `${where}.credentialHeaders`, Array.isArray(names), 'an array of header names');
+  for (const [i, name] of (names as unknown[] | undefined)?.entries() ?? []) {
+    expect(name, `${where}.credentialHeaders[${i}]`, typeof name === 'string', 'a header name');
   }
+}
+
+/**
+ * Checks the last argument of a call (`options`), or the options of a core: an object whose every key is one of
+ * `known`, with a real signal (an `AbortSignal` by shape, so one of another realm passes). Numbers are checked where
+ * the request is made.
+ */
+export function checkCallOptions(options: unknown, known: readonly string[], where = 'options'): void {
+  if (options === undefined) return;
+  expect(options, where, typeof options === 'object' && options !== null, 'an object');
+  checkKeys(options as object, known, where);
+  const signal = (options as { signal?: AbortSignal }).signal;
+  expect(
+    signal,
+    `${where}.signal`,
+    typeof signal?.aborted === 'boolean' && typeof signal.addEventListener === 'function',
+    'an AbortSignal',
+  );
+}
+
+/** Throws a `TypeError` saying what `value` (present: not `undefined`) must be, unless `ok`. */
+function expect(value: unknown, where: string, ok: boolean, what: string): void {
+  if (value !== undefined && !ok)
+    throw new TypeError(`${where} must be ${what}; got ${describeValue(value)}`);
 }
 
 /** Checks the options of `createClient`: a core's, and `rateLimit` as `createClient` takes it. */
 export function checkClientOptions(options: ClientOptions, where = 'createClient options'): void {
-  checkCoreOptions(options, where);
+  checkCoreOptions(options, where, CLIENT_KEYS);
   const rate = options.rateLimit;
   if (rate !== undefined && typeof rate !== 'boolean' && !isPacer(rate)) {
     if (typeof rate !== 'object' || rate === null) {
@@ -38,8 +71,9 @@ export function checkClientOptions(options: ClientOptions, where = 'createClient
   }
 }
 
-/** Checks the numbers of a `rateLimit` object. */
+/** Checks a `rateLimit` object: its keys and numbers. */
 export function checkRateLimit(rate: RateLimitOptions, where: string): void {
+  checkKeys(rate, ['perMinute', 'perSecond'], where);
   checkNumber(`${where}.perMinute`, rate.perMinute, INFINITY, 1);
   checkNumber(`${where}.perSecond`, rate.perSecond, INFINITY, 1);
 }
@@ -66,10 +100,16 @@ export function checkRetryOptions(retry: unknown, where: string): void {
     throw new TypeError(`${where} must be an object or false; got ${String(retry)}`);
   }
   const r = retry as Record<string, unknown>;
+  checkKeys(r, ['maxRetries', 'initialDelayMs', 'maxDelayMs', 'maxRetryAfterMs'], where);
   checkNumber(`${where}.maxRetries`, r.maxRetries, INTEGER, 0, 100);
   checkNumber(`${where}.initialDelayMs`, r.initialDelayMs, 0);
   checkNumber(`${where}.maxDelayMs`, r.maxDelayMs, 0);
   checkNumber(`${where}.maxRetryAfterMs`, r.maxRetryAfterMs, INFINITY);
+}
+
+/** Checks `maxPauseMs` of `createPacer`: a number of ms, at least 0 (`Infinity`: no cap), or absent. */
+export function checkMaxPause(maxPauseMs: unknown): void {
+  checkNumber('createPacer maxPauseMs', maxPauseMs, INFINITY);
 }
 
 /** Rule flags of {@link checkNumber}: an integer is required; `Infinity` is allowed. */

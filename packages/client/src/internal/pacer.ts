@@ -1,5 +1,5 @@
 import { TimeoutError } from '../errors.js';
-import type { RateLimitOptions } from '../options.js';
+import type { RateLimitOptions, RatePacer } from '../options.js';
 import { DEFAULT_RETRY_POLICY, parseRateLimitResetMs, parseRetryAfterMs, sleep } from '../retry.js';
 
 /** Hiro's published limits: requests per minute without an API key, and with one. */
@@ -16,9 +16,10 @@ const MARGIN_MS = 1000;
  * never sent, gives its start back. The server's own counters slow it down early: a 429 or
  * `ratelimit-remaining: 0` holds every request for the wait the server names (`Retry-After`, read as the retry
  * layer reads it, else `ratelimit-reset`), and a nearly spent budget spreads the requests left over the time left.
- * A server-named pause never holds the client longer than `maxPauseMs` (the client's `maxRetryAfterMs`).
+ * A server-named pause never holds a request longer than the `maxRetryAfterMs` of the core that saw it, nor longer than
+ * the pacer's own `maxPauseMs`.
  */
-export class Pacer {
+export class Pacer implements RatePacer {
   readonly #windows: { size: number; ms: number }[];
   /** Start times granted, in ascending order (only those that still count in some window). */
   readonly #starts: number[] = [];
@@ -29,7 +30,7 @@ export class Pacer {
   constructor(
     option: true | RateLimitOptions,
     hasApiKey: boolean,
-    maxPauseMs: number = DEFAULT_RETRY_POLICY.maxRetryAfterMs,
+    maxPauseMs: number = Number.POSITIVE_INFINITY,
   ) {
     const settings = option === true ? {} : option;
     const perMinute = settings.perMinute ?? (hasApiKey ? HIRO_PER_MINUTE_WITH_KEY : HIRO_PER_MINUTE);
@@ -80,8 +81,8 @@ export class Pacer {
     return release;
   }
 
-  /** Reads the server's rate-limit headers off a response. */
-  observe(response: Response): void {
+  /** Reads the server's rate-limit headers off a response; a pause is capped by `maxPauseMs` and the pacer's own cap. */
+  observe(response: Response, maxPauseMs: number = DEFAULT_RETRY_POLICY.maxRetryAfterMs): void {
     const now = Date.now();
     const { headers, status } = response;
     const remaining = Number(headers.get('ratelimit-remaining') ?? Number.NaN);
@@ -96,8 +97,10 @@ export class Pacer {
       if (resetMs !== undefined) pause = Math.ceil(resetMs / (remaining + 1));
     }
     // Capped: a server asking for hours (or a clock far off) must not lock the client out past the cap.
-    if (pause !== undefined)
-      this.#notBefore = Math.max(this.#notBefore, now + Math.min(pause, this.#maxPauseMs));
+    if (pause !== undefined) {
+      const cap = Math.min(maxPauseMs, this.#maxPauseMs);
+      this.#notBefore = Math.max(this.#notBefore, now + Math.min(pause, cap));
+    }
   }
 
   #earliest(now: number): number {
