@@ -39,9 +39,10 @@ Options:
                   comma-separated host names accepted besides localhost, IP addresses and
                   --host (".example.com" allows a domain and its subdomains; "all" allows any)
   --trust-proxy   a proxy in front sets x-forwarded-for: the rate-limit scenario counts
-                  clients by its first address (default: by the socket's address)
+                  clients by its first address (default, or when that address is empty:
+                  by the socket's address)
   --sunset <operations>
-                  comma-separated deprecated operations (or "all") that answer upstream's
+                  comma-separated deprecated operations (or "all" alone) that answer upstream's
                   410 Gone, as once Hiro disables them: ${SUNSET_OPERATIONS.join(', ')}
   -h, --help      show this help
 
