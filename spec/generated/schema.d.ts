@@ -1511,12 +1511,12 @@ export interface components {
          */
         ContractIds: string[];
         /**
-         * @description STX address or contract id, at most 170 characters. Only its syntax is checked, no checksum. Upstream's address pattern is not anchored at the end, so upstream also accepts an address followed by anything else (and answers an empty page, or a 500 for a NUL byte); this API anchors it and answers 400.
+         * @description STX address or contract id, at most 170 characters. Only its syntax is checked, no checksum. The pattern below is the syntax of a whole address; upstream's is not anchored at the end, so upstream (and the mock, which follows it) also accepts an address followed by anything else and answers an empty page (a NUL byte is a 400 here, a 500 upstream).
          * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
          */
         Address: string;
         /**
-         * @description STX address or contract id, at most 170 characters. Its syntax is checked with an anchored form of upstream's pattern (upstream's is not anchored at the end), then the c32check checksum of the address part is verified (400 `invalid STX address "<principal>"`).
+         * @description STX address or contract id, at most 170 characters. The pattern below is the syntax of a whole principal; upstream's is not anchored at the end (and the mock follows it), and only the first two dot-separated parts are read. The c32check checksum of the address part is then verified (400 `invalid STX address "<principal>"`).
          * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
          */
         Principal: string;
@@ -1546,7 +1546,7 @@ export interface components {
          */
         Unanchored: boolean;
         /**
-         * @description Answer as of an earlier block: a Stacks block height (decimal integer ≥ 1) or a Stacks block hash (`0x` + 64 hex, compared with `block_hash`, not `index_block_hash`). Empty (`until_block=`) is ignored, as upstream does. A height past 2147483647 is a 400 (upstream: a 500). Upstream reads any value without `0x` with `parseInt`, so `12abc` or a hash without `0x` that starts with digits is a height there; this API refuses both with a 400.
+         * @description Answer as of an earlier block: a Stacks block height (decimal integer ≥ 1) or a Stacks block hash (`0x` + 64 hex, compared with `block_hash`, not `index_block_hash`). Empty (`until_block=`) is ignored, as upstream does. A height past 2147483647 is a 400 (upstream: a 500). Upstream (and the mock, which follows it) reads any value without `0x` with `parseInt`, so `12abc` is height 12 there, and a value that does not start with a digit is a 400 `Unexpected integer value for block height path parameter`; the pattern below is the documented form.
          * @example 0x4733e235379ecce1761ad345debc0b34751586dedc3264b102a427d7b1bc4899
          */
         UntilBlock: string;
@@ -1817,7 +1817,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description STX address or contract id, at most 170 characters. Only its syntax is checked, no checksum. Upstream's address pattern is not anchored at the end, so upstream also accepts an address followed by anything else (and answers an empty page, or a 500 for a NUL byte); this API anchors it and answers 400.
+                 * @description STX address or contract id, at most 170 characters. Only its syntax is checked, no checksum. The pattern below is the syntax of a whole address; upstream's is not anchored at the end, so upstream (and the mock, which follows it) also accepts an address followed by anything else and answers an empty page (a NUL byte is a 400 here, a 500 upstream).
                  * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
                  */
                 address: components["parameters"]["Address"];
@@ -1920,7 +1920,7 @@ export interface operations {
                  */
                 unanchored?: components["parameters"]["Unanchored"];
                 /**
-                 * @description Answer as of an earlier block: a Stacks block height (decimal integer ≥ 1) or a Stacks block hash (`0x` + 64 hex, compared with `block_hash`, not `index_block_hash`). Empty (`until_block=`) is ignored, as upstream does. A height past 2147483647 is a 400 (upstream: a 500). Upstream reads any value without `0x` with `parseInt`, so `12abc` or a hash without `0x` that starts with digits is a height there; this API refuses both with a 400.
+                 * @description Answer as of an earlier block: a Stacks block height (decimal integer ≥ 1) or a Stacks block hash (`0x` + 64 hex, compared with `block_hash`, not `index_block_hash`). Empty (`until_block=`) is ignored, as upstream does. A height past 2147483647 is a 400 (upstream: a 500). Upstream (and the mock, which follows it) reads any value without `0x` with `parseInt`, so `12abc` is height 12 there, and a value that does not start with a digit is a 400 `Unexpected integer value for block height path parameter`; the pattern below is the documented form.
                  * @example 0x4733e235379ecce1761ad345debc0b34751586dedc3264b102a427d7b1bc4899
                  */
                 until_block?: components["parameters"]["UntilBlock"];
@@ -1934,7 +1934,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description STX address or contract id, at most 170 characters. Its syntax is checked with an anchored form of upstream's pattern (upstream's is not anchored at the end), then the c32check checksum of the address part is verified (400 `invalid STX address "<principal>"`).
+                 * @description STX address or contract id, at most 170 characters. The pattern below is the syntax of a whole principal; upstream's is not anchored at the end (and the mock follows it), and only the first two dot-separated parts are read. The c32check checksum of the address part is then verified (400 `invalid STX address "<principal>"`).
                  * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
                  */
                 principal: components["parameters"]["Principal"];
@@ -2140,7 +2140,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description STX address or contract id, at most 170 characters. Only its syntax is checked, no checksum. Upstream's address pattern is not anchored at the end, so upstream also accepts an address followed by anything else (and answers an empty page, or a 500 for a NUL byte); this API anchors it and answers 400.
+                 * @description STX address or contract id, at most 170 characters. Only its syntax is checked, no checksum. The pattern below is the syntax of a whole address; upstream's is not anchored at the end, so upstream (and the mock, which follows it) also accepts an address followed by anything else and answers an empty page (a NUL byte is a 400 here, a 500 upstream).
                  * @example SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21
                  */
                 address: components["parameters"]["Address"];
