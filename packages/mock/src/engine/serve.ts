@@ -20,23 +20,16 @@ import {
 import { getBlockByBurnBlockHash, getBlockByBurnBlockHeight } from './operations/blocks';
 import { getBrc20Token } from './operations/brc20';
 import { getSmartContractsStatus } from './operations/smart-contracts';
+import {
+  getBlocksByBurnBlock,
+  getPrincipalTransactionBalanceChanges,
+  getPrincipalTransactions,
+} from './operations/successors';
 import { createRouter, type Router } from './router';
 import { goneResponse, isIdle, isSunset, type Scenarios } from './scenarios/scenarios';
 
-/**
- * The spec's operations the mock does not serve yet: the successors of the deprecated ones, whose answers need
- * world queries of their own. Until they join {@link OPERATIONS}, their paths are unknown routes here.
- */
-type NotServedYet =
-  | 'getPrincipalTransactions'
-  | 'getPrincipalTransactionBalanceChanges'
-  | 'getBlocksByBurnBlock';
-
-/** An operation the mock serves. */
-export type ServedOperationId = Exclude<OperationId, NotServedYet>;
-
-/** The seven operations, in the order msw has always tried their routes. */
-export const OPERATIONS: Readonly<Record<ServedOperationId, Operation>> = {
+/** The ten operations: the seven in the order msw has always tried their routes, then their successors. */
+export const OPERATIONS: Readonly<Record<OperationId, Operation>> = {
   getBrc20Token,
   getSmartContractsStatus,
   getAddressTransactionEvents,
@@ -44,6 +37,9 @@ export const OPERATIONS: Readonly<Record<ServedOperationId, Operation>> = {
   getAddressTransactions,
   getBlockByBurnBlockHeight,
   getBlockByBurnBlockHash,
+  getPrincipalTransactions,
+  getPrincipalTransactionBalanceChanges,
+  getBlocksByBurnBlock,
 };
 
 let router: Router | undefined;
@@ -51,10 +47,7 @@ let router: Router | undefined;
 /** The router over the spec's seven paths, compiled on first use. */
 export function operationRouter(): Router {
   router ??= createRouter(
-    (Object.keys(OPERATIONS) as ServedOperationId[]).map((operationId) => [
-      operationId,
-      pathTemplate(operationId),
-    ]),
+    (Object.keys(OPERATIONS) as OperationId[]).map((operationId) => [operationId, pathTemplate(operationId)]),
   );
   return router;
 }
@@ -71,7 +64,7 @@ export interface RoutedRequest {
 
 /** Prepares `input` for `operationId`: the request's validated input, or its final refusal. */
 export function prepareRequest(operationId: OperationId, input: Pick<OperationInput, 'url' | 'params'>) {
-  const prepared = OPERATIONS[operationId as ServedOperationId].prepare(input);
+  const prepared = OPERATIONS[operationId].prepare(input);
   return isAnswer(prepared) ? withDeprecation(operationId, prepared) : prepared;
 }
 
@@ -153,8 +146,7 @@ function answer(
  */
 function fromWorld(context: HandlerContext, prepared: Prepared): Answer {
   const { operationId } = prepared;
-  const compute = () =>
-    withDeprecation(operationId, OPERATIONS[operationId as ServedOperationId].answer(context, prepared));
+  const compute = () => withDeprecation(operationId, OPERATIONS[operationId].answer(context, prepared));
   const version = worldVersion(context.world);
   // A world not made by createWorld has no version to tell when it changes: never cache its answers.
   return version === undefined ? compute() : context.cache.answer(version, prepared.key, compute);

@@ -1,5 +1,7 @@
+import { listBalanceChanges } from './balance-changes';
 import { toBlock } from './blocks';
 import { copyBrc20, makeBrc20Token, seedBrc20Tokens } from './brc20';
+import { listBlocksByBurnBlock } from './burn-block-blocks';
 import { toSmartContractStatus } from './contracts';
 import { DEFAULT_TIP, DEFAULT_WORLD } from './default-world';
 import { principalEtag, transactionEtag } from './etags';
@@ -9,6 +11,7 @@ import { createJsonListings, registerWorldInternals } from './json-view';
 import { lazyChain } from './lazy-chain';
 import { addContract, MAX_SYSTEM_TRANSACTIONS, mineBlock, plannedTransactions } from './mine';
 import type { BlockRecord } from './model';
+import { listPrincipalTransactions } from './principal-transactions';
 import {
   listAddressTransactionEvents,
   listAddressTransactions,
@@ -107,6 +110,10 @@ function buildWorld(options: WorldOptions, eager: boolean): World {
       listAddressTransactionEvents(index, address, txId, page),
     listAddressTransactions: (address, page) => listAddressTransactions(index, address, page),
     listTransactionsWithTransfers: (principal, q) => listTransactionsWithTransfers(index, principal, q),
+    listPrincipalTransactions: (principal, request) => listPrincipalTransactions(index, principal, request),
+    listPrincipalTransactionBalanceChanges: (principal, txId, request) =>
+      listBalanceChanges(index, principal, txId, request),
+    listBlocksByBurnBlock: (ref, page) => listBlocksByBurnBlock(index, ref, page),
     getBlockByHash: (hash) => block(index.blockByHash.get(hash)),
     getBlockByHeight: (height) => block(index.blockAt(height)),
     getBlockByBurnBlockHeight: (height) =>

@@ -1,6 +1,14 @@
+export type { BalanceChangesPage, BalanceChangesRequest } from './balance-changes';
+export type { BurnBlockRef } from './burn-block-blocks';
 export { createWorld } from './create-world';
 export { listingsOf, worldVersion } from './json-view';
 export type { MineOptions } from './mine';
+export type {
+  PageCursor,
+  PositionCursorError,
+  PrincipalTransactionsPage,
+  PrincipalTransactionsRequest,
+} from './principal-transactions';
 export type {
   AddressTransactionsPage,
   AddressTransactionsRequest,

@@ -17,6 +17,7 @@ export type {
   ContractCallFunctionArg,
   FtTransfer,
   FungibleConditionCode,
+  NakamotoBlock,
   NftTransfer,
   NonFungibleConditionCode,
   PoisonMicroblockPayload,
@@ -25,6 +26,8 @@ export type {
   PostConditionMode,
   PostConditionPrincipal,
   PoxConditionCode,
+  PrincipalTransaction,
+  PrincipalTransactionBalanceChange,
   SmartContractDeploymentStatus,
   SmartContractStatus,
   StxTransfer,
@@ -33,4 +36,5 @@ export type {
   Transaction,
   TransactionCommon,
   TransactionStatus,
+  TransactionSummary,
 } from '@blockindex/spec/types';

@@ -1,4 +1,11 @@
+import type { BalanceChangesPage, BalanceChangesRequest } from './balance-changes';
+import type { BurnBlockRef } from './burn-block-blocks';
 import type { MineOptions } from './mine';
+import type {
+  PositionCursorError,
+  PrincipalTransactionsPage,
+  PrincipalTransactionsRequest,
+} from './principal-transactions';
 import type {
   AddressTransactionsPage,
   AddressTransactionsRequest,
@@ -13,6 +20,7 @@ import type {
   Block,
   Brc20Token,
   Brc20TokenDetails,
+  NakamotoBlock,
   SmartContractDeploymentStatus,
   SmartContractStatus,
   Transaction,
@@ -96,6 +104,22 @@ export interface World {
     principal: string,
     q: TransfersRequest,
   ): { total: number; results: AddressTransactionWithTransfers[] };
+  /** The v3 list of a principal: the v2 list's transactions, in its order, as summaries with balance changes. */
+  listPrincipalTransactions(
+    principal: string,
+    request: PrincipalTransactionsRequest,
+  ): PrincipalTransactionsPage | PositionCursorError;
+  /** One row per asset whose balance `txId` changed for `principal` (empty for an unknown transaction). */
+  listPrincipalTransactionBalanceChanges(
+    principal: string,
+    txId: string,
+    request: BalanceChangesRequest,
+  ): BalanceChangesPage;
+  /** The canonical blocks of a burn block, newest first; undefined when no block was ever anchored to it. */
+  listBlocksByBurnBlock(
+    ref: BurnBlockRef,
+    page: PageRequest,
+  ): { total: number; results: NakamotoBlock[] } | undefined;
   getBlockByHash(hash: string): Block | undefined;
   /** Extension: the block at a Stacks height. */
   getBlockByHeight(height: number): Block | undefined;

@@ -4,6 +4,7 @@ import { createScenarios, createWorld, type Scenarios } from '../../src';
 import { createHandlers } from '../../src/msw';
 import { type Answer, call } from '../support/call';
 import { declaredStatuses, schemaErrors } from '../support/spec-schemas';
+import { successorCases } from './successor-cases';
 
 // One world for the read-only rows; rows that need scenarios get their own handler set over it.
 const world = createWorld({ seed: 1 });
@@ -352,6 +353,7 @@ const table: Record<string, Case[]> = {
     { name: 'disabled upstream', path: hashPath, ...gone },
     { name: 'server error', path: hashPath, ...unavailable },
   ],
+  ...successorCases(world),
 };
 
 async function run(operationId: string, row: Case): Promise<Answer> {

@@ -111,6 +111,9 @@ describe('prototype pollution through input-keyed maps', () => {
       `/extended/v2/addresses/${address}/transactions?${pollution}`,
       `/extended/v1/block/by_burn_block_height/${burnBlockHeight}?${pollution}`,
       `/extended/v1/block/by_burn_block_hash/${burnBlockHash}?${pollution}`,
+      `/extended/v3/principals/${address}/transactions?${pollution}`,
+      `/extended/v3/principals/${address}/transactions/${txId}/balance-changes?${pollution}`,
+      `/extended/v2/burn-blocks/${burnBlockHeight}/blocks?${pollution}`,
     ];
     for (const path of paths) {
       const answer = await send(path, { __proto__: 'polluted', constructor: 'polluted' });
@@ -248,6 +251,9 @@ describe('path traversal', () => {
     '/extended/v1/address/..%5C..%5Cwindows%5Cwin.ini/transactions_with_transfers',
     `/extended/v2/addresses/SP000000000000000000002Q6VF78/transactions/..%2F..%2F/events`,
     '/ordinals/v1/brc-20/tokens/..%2F..%2Fetc%2Fpasswd',
+    '/extended/v3/principals/..%2F..%2Fetc%2Fpasswd/transactions',
+    `/extended/v3/principals/SP000000000000000000002Q6VF78/transactions/..%2F..%2F/balance-changes`,
+    '/extended/v2/burn-blocks/..%2F..%2Fetc%2Fpasswd/blocks',
     '/extended/v1/block/by_burn_block_hash/../../../../etc/passwd',
     '/extended/v1/block/by_burn_block_hash/..\\..\\..\\etc\\passwd',
     '/%2e%2e/%2e%2e/etc/passwd',
@@ -287,6 +293,14 @@ describe('CRLF in parameters', () => {
     ['burn_block_height', (p: string) => `/extended/v1/block/by_burn_block_height/${p}`],
     ['tx_id', (p: string, a: string) => `/extended/v2/addresses/${a}/transactions/${p}/events`],
     ['limit', (p: string, a: string) => `/extended/v2/addresses/${a}/transactions?limit=${p}`],
+    ['a v3 cursor', (p: string, a: string) => `/extended/v3/principals/${a}/transactions?cursor=${p}`],
+    ['a v3 principal', (p: string) => `/extended/v3/principals/${p}/transactions`],
+    [
+      'a balance-change cursor',
+      (p: string, a: string) =>
+        `/extended/v3/principals/${a}/transactions/0x${'0'.repeat(64)}/balance-changes?cursor=1:${p}`,
+    ],
+    ['height_or_hash', (p: string) => `/extended/v2/burn-blocks/${p}/blocks`],
   ])('answers CRLF in %s with a documented 400/404 and no injected header', async (_name, build) => {
     for (const payload of [
       '%0d%0aSet-Cookie:%20a=b',

@@ -7,7 +7,7 @@ const world = createWorld({ seed: 4 });
 const fx = world.fixtures;
 const handler = createFetchHandler({ world, basePath: '/api' });
 
-/** The seven operations, each with a request that finds what it asks for. */
+/** The ten operations, each with a request that finds what it asks for. */
 const operations: [string, string][] = [
   ['getBrc20Token', `/ordinals/v1/brc-20/tokens/${fx.ticker}`],
   [
@@ -22,6 +22,12 @@ const operations: [string, string][] = [
   ['getAddressTransactions', `/extended/v2/addresses/${fx.address}/transactions?limit=5`],
   ['getBlockByBurnBlockHeight', `/extended/v1/block/by_burn_block_height/${fx.burnBlockHeight}`],
   ['getBlockByBurnBlockHash', `/extended/v1/block/by_burn_block_hash/${fx.burnBlockHash}`],
+  ['getPrincipalTransactions', `/extended/v3/principals/${fx.address}/transactions?limit=5`],
+  [
+    'getPrincipalTransactionBalanceChanges',
+    `/extended/v3/principals/${fx.address}/transactions/${fx.txId}/balance-changes`,
+  ],
+  ['getBlocksByBurnBlock', `/extended/v2/burn-blocks/${fx.burnBlockHeight}/blocks`],
 ];
 
 async function read(response: Response) {

@@ -42,6 +42,23 @@ describe('scenarios.sunset', () => {
     expect((await get(path)).status).toBe(200);
   });
 
+  it('keeps serving the successors when every deprecated operation is gone', async () => {
+    scenarios.sunset('all');
+    try {
+      for (const path of [
+        `/extended/v3/principals/${fx.address}/transactions`,
+        `/extended/v3/principals/${fx.address}/transactions/${fx.txId}/balance-changes`,
+        `/extended/v2/burn-blocks/${fx.burnBlockHeight}/blocks`,
+      ]) {
+        const response = await get(path);
+        expect(response.status, path).toBe(200);
+        expect(response.headers.has('warning'), path).toBe(false);
+      }
+    } finally {
+      scenarios.sunset(null);
+    }
+  });
+
   it('answers 410 whatever the parameters, before validation and the 302', async () => {
     scenarios.sunset(['getAddressTransactions', 'getBlockByBurnBlockHash']);
     try {

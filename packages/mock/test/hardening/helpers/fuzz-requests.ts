@@ -38,6 +38,15 @@ function validValues(world: World): Record<string, fc.Arbitrary<string>> {
       .map(([address, name]) => `${address}.${name}`),
     fc.tuple(randomAddress, contractName).map(([address, name]) => `${address}.${name}`),
   );
+  // The v3 lists' cursors: positions of the fixture address's rows, and balance-change assets.
+  const v3 = world.listPrincipalTransactions(fx.address, { limit: 50 });
+  if ('error' in v3) throw new Error(`fixture address cannot be listed: ${v3.error}`);
+  const positions = [v3.cursor.current, v3.cursor.next].filter((c): c is string => c !== null);
+  const assets = world
+    .listPrincipalTransactionBalanceChanges(fx.address, fx.txId, { limit: 50 })
+    .results.map((row) =>
+      row.asset.type === 'stx' ? '1:stx' : `${row.asset.type === 'ft' ? 2 : 3}:${row.asset.identifier}`,
+    );
   const principal = fc.oneof(
     { weight: 3, arbitrary: fc.constant(fx.address) },
     { weight: 3, arbitrary: fc.constantFrom(...principals) },
@@ -64,7 +73,19 @@ function validValues(world: World): Record<string, fc.Arbitrary<string>> {
     contract_id: contractIds,
     limit: fc.integer({ min: 0, max: 50 }).map(String),
     offset: fc.oneof(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 3000 })).map(String),
-    cursor: fc.constantFrom(...cursors),
+    cursor: fc.oneof(
+      fc.constantFrom(...cursors),
+      fc.constantFrom(...positions, ...assets),
+      fc.tuple(fc.nat({ max: world.tip.height + 5 }), fc.nat(), fc.nat({ max: 40 })).map((p) => p.join(':')),
+    ),
+    height_or_hash: fc.oneof(
+      fc.constant('latest'),
+      fc.constantFrom(...burnHeights).map(String),
+      fc.constant(fx.burnBlockHash),
+      fc.constant(fx.burnBlockHash.slice(2).toUpperCase()),
+      hash,
+      fc.nat({ max: 2 ** 31 }).map(String),
+    ),
     height: fc.integer({ min: 0, max: world.tip.height + 5 }).map(String),
     unanchored: fc.constantFrom('true', 'false'),
     until_block: fc.oneof(

@@ -1,7 +1,7 @@
-import type { ServedOperationId } from '../../../src/engine/serve';
+import type { operations } from '@blockindex/spec/types';
 
-/** One of the seven operationIds the mock serves. */
-export type OperationId = ServedOperationId;
+/** One of the ten operationIds. */
+export type OperationId = keyof operations;
 
 /** Each operation's path, split into segments; `{name}` is a path parameter. */
 export const ROUTES: Readonly<Record<OperationId, readonly string[]>> = {
@@ -26,6 +26,17 @@ export const ROUTES: Readonly<Record<OperationId, readonly string[]>> = {
   getAddressTransactions: ['extended', 'v2', 'addresses', '{address}', 'transactions'],
   getBlockByBurnBlockHeight: ['extended', 'v1', 'block', 'by_burn_block_height', '{burn_block_height}'],
   getBlockByBurnBlockHash: ['extended', 'v1', 'block', 'by_burn_block_hash', '{burn_block_hash}'],
+  getPrincipalTransactions: ['extended', 'v3', 'principals', '{principal}', 'transactions'],
+  getPrincipalTransactionBalanceChanges: [
+    'extended',
+    'v3',
+    'principals',
+    '{principal}',
+    'transactions',
+    '{tx_id}',
+    'balance-changes',
+  ],
+  getBlocksByBurnBlock: ['extended', 'v2', 'burn-blocks', '{height_or_hash}', 'blocks'],
 };
 
 /** Each operation's query parameters, as the spec declares them. */
@@ -37,6 +48,9 @@ export const QUERY_PARAMETERS: Readonly<Record<OperationId, readonly string[]>> 
   getAddressTransactions: ['limit', 'offset', 'cursor', 'exclude_function_args'],
   getBlockByBurnBlockHeight: [],
   getBlockByBurnBlockHash: [],
+  getPrincipalTransactions: ['limit', 'cursor'],
+  getPrincipalTransactionBalanceChanges: ['limit', 'cursor'],
+  getBlocksByBurnBlock: ['limit', 'offset'],
 };
 
 export const OPERATION_IDS = Object.keys(ROUTES) as OperationId[];
