@@ -1,7 +1,8 @@
-// Size budgets of the client (issues 23 and 31): the four fixture apps of bench/fixtures/bundle, bundled as a browser app
+// Size budgets of the client (issues 23 and 31): the fixture apps of bench/fixtures/bundle, bundled as a browser app
 // ships them (esbuild, esm, minified) from the built client, must stay under their ceilings gzipped, and each bundle,
 // run against the mock, must give the right answer. Needs `pnpm build` first (the root test script runs it).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,7 +21,15 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   'core-hardened-call.ts': 10_730,
   'core-one-page.ts': 12_590,
   'full-app.ts': 17_450,
+  // Issue 31's target is 6,500 B; today the core alone is over it (see core-one-call), so this is the measured size
+  // (8,644 B) with a little room, to be lowered with the core's.
+  'query-one-call.ts': 8_860,
 };
+
+// TanStack's QueryClient, the app's own in the query fixture: resolved from the bench package, which depends on it.
+const { QueryClient } = createRequire(new URL('../../bench/package.json', import.meta.url))(
+  '@tanstack/query-core',
+) as { QueryClient: new (config: object) => unknown };
 
 const scratch = mkdtempSync(join(tmpdir(), 'blockindex-bundles-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -62,6 +71,20 @@ describe('bundle size budgets', () => {
     if (truth === undefined) throw new Error('the seeded world has no token for its fixture ticker');
     expect(await run(handler, ticker)).toBe(`${truth.token.ticker} ${truth.token.max_supply} 1`);
     expect(await run(handler, 'zzzz')).toBe('no such token: true 1');
+  });
+
+  it('one query: the bundle fetches the token through a QueryClient, and rejects an unknown one', async () => {
+    const handler = createFetchHandler({ seed: 1 });
+    const { ticker } = handler.world.fixtures;
+    const { run } = await load('query-one-call.ts', (await bundleApp('query-one-call.ts')).code);
+    const truth = handler.world.getBrc20Token(ticker);
+    if (truth === undefined) throw new Error('the seeded world has no token for its fixture ticker');
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    expect(await run(handler, ticker, queryClient)).toBe(`${truth.token.ticker} ${truth.token.max_supply}`);
+    await expect(run(handler, 'zzzz', queryClient)).rejects.toMatchObject({
+      name: 'NotFoundError',
+      status: 404,
+    });
   });
 
   it('one page: the bundle answers with the page and the one after it', async () => {

@@ -1,3 +1,27 @@
+export {
+  getAccountTransactionsWithTransfersInfiniteOptions,
+  getAccountTransactionsWithTransfersInfiniteQueryKey,
+  getAddressTransactionEventsInfiniteOptions,
+  getAddressTransactionEventsInfiniteQueryKey,
+  getAddressTransactionsInfiniteOptions,
+  getAddressTransactionsInfiniteQueryKey,
+} from './infinite-options.js';
+export {
+  getAccountTransactionsWithTransfersOptions,
+  getAccountTransactionsWithTransfersQueryKey,
+  getAddressTransactionEventsOptions,
+  getAddressTransactionEventsQueryKey,
+  getAddressTransactionsOptions,
+  getAddressTransactionsQueryKey,
+  getBlockByBurnBlockHashOptions,
+  getBlockByBurnBlockHashQueryKey,
+  getBlockByBurnBlockHeightOptions,
+  getBlockByBurnBlockHeightQueryKey,
+  getBrc20TokenOptions,
+  getBrc20TokenQueryKey,
+  getSmartContractsStatusOptions,
+  getSmartContractsStatusQueryKey,
+} from './operation-options.js';
 export type {
   BlockindexInfiniteQueryOptions,
   BlockindexQueryOptions,

@@ -1,0 +1,93 @@
+import type { BlockindexCore, PageData } from '@blockindex/client';
+import type { DataTag, QueryKey } from '@tanstack/query-core';
+import type {
+  BlockindexInfiniteQueryOptions,
+  BlockindexQueryOptions,
+  InfiniteListOptions,
+} from '../options-types.js';
+import { type BaseQueryKey, QUERY_KEY_ROOT } from '../query-keys.js';
+import type { QueryRetry } from '../retry.js';
+import { keyQuery, requirePageSize } from './key-parts.js';
+
+/** The key prefix of a core or client, `['blockindex', baseUrl]`; a `TypeError` for anything else. */
+export function baseKey(target: BlockindexCore): BaseQueryKey {
+  if (typeof target !== 'object' || target === null || typeof target.baseUrl !== 'string') {
+    throw new TypeError(
+      'expected a core from createCore() or a client from createClient() of @blockindex/client',
+    );
+  }
+  return [QUERY_KEY_ROOT, target.baseUrl];
+}
+
+/** `['blockindex', baseUrl, 'address', principal]`, the prefix of everything about one address. */
+export function addressKey(
+  target: BlockindexCore,
+  principal: string,
+): readonly [...BaseQueryKey, 'address', string] {
+  return [...baseKey(target), 'address', principal];
+}
+
+// The query layer is the retry layer: the client tries each call once.
+export const once = { retry: false } as const;
+
+export function single<TData, TKey extends QueryKey>(
+  queryKey: TKey,
+  retry: QueryRetry,
+  queryFn: (context: { signal: AbortSignal }) => Promise<TData>,
+  structuralSharing?: false,
+): BlockindexQueryOptions<TData, TKey> {
+  const options: BlockindexQueryOptions<TData, TKey> = {
+    queryKey: queryKey as DataTag<TKey, TData>,
+    queryFn,
+    ...retry,
+  };
+  if (structuralSharing === false) options.structuralSharing = false;
+  return options;
+}
+
+export function infinite<TItem, TKey extends QueryKey>(
+  queryKey: TKey,
+  retry: QueryRetry,
+  fetchPage: (pageParam: PageData<TItem>['nextPageParam'], signal: AbortSignal) => Promise<PageData<TItem>>,
+): BlockindexInfiniteQueryOptions<TItem, TKey> {
+  return {
+    queryKey: queryKey as BlockindexInfiniteQueryOptions<TItem, TKey>['queryKey'],
+    queryFn: async ({ pageParam, signal, client }) => {
+      try {
+        return await fetchPage(pageParam, signal);
+      } catch (error) {
+        // A re-org orphaned the rows this page follows, so the pages in the cache no longer line up: refetch the
+        // list from its first page. TanStack cancels this fetch quietly (no error shown) and fetches every page
+        // again, each from the one before it.
+        if (pageParam !== null && client && isReorged(error)) {
+          void client.refetchQueries({ queryKey, exact: true }, { cancelRefetch: true });
+        }
+        throw error;
+      }
+    },
+    initialPageParam: null,
+    getNextPageParam: (lastPage) => lastPage.nextPageParam,
+    ...retry,
+  };
+}
+
+/** `ListReorgedError`, told by its name: an app may hold two copies of the client, so no `instanceof`. */
+function isReorged(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ListReorgedError';
+}
+
+export function listParts<Q extends object>(
+  query: Q | undefined,
+  options: InfiniteListOptions | undefined,
+): { q: Partial<Q>; size: InfiniteListOptions } {
+  const pageSize = requirePageSize(options?.pageSize);
+  return { q: keyQuery(query), size: pageSize === undefined ? {} : { pageSize } };
+}
+
+/** The first page's query: `pageSize` is its `limit`; later pages take theirs from the page param. */
+export function firstPage<Q extends { limit?: number }>(
+  query: Partial<Q>,
+  size: InfiniteListOptions,
+): Partial<Q> {
+  return size.pageSize === undefined ? query : { ...query, limit: size.pageSize };
+}
