@@ -1,14 +1,18 @@
-import type { ClientOptions, IterationOptions, RateLimitOptions, RequestOptions } from '../options.js';
 import { CLIENT_KEYS, CORE_KEYS, checkKeys } from './option-keys.js';
 import { describeValue } from './text.js';
 
+// The options are read as plain records: this module sits below options.ts (retry.ts, which options.ts reads types
+// from, checks retry settings here), so it must not import from it, type-only imports included.
+type Fields = { readonly [name: string]: unknown };
+
 /** Checks the numeric options of one call; a `TypeError` or `RangeError` names the option and its value. */
-export function checkRequestOptions(options: RequestOptions | undefined, where: string): void {
+export function checkRequestOptions(options: object | undefined, where: string): void {
   if (options === undefined) return;
-  checkNumber(`${where}.timeoutMs`, options.timeoutMs, INFINITY);
-  checkNumber(`${where}.deadlineMs`, options.deadlineMs, INFINITY);
-  checkNumber(`${where}.maxResponseBytes`, options.maxResponseBytes, INTEGER | INFINITY, 1);
-  checkRetryOptions(options.retry, `${where}.retry`);
+  const o = options as Fields;
+  checkNumber(`${where}.timeoutMs`, o.timeoutMs, INFINITY);
+  checkNumber(`${where}.deadlineMs`, o.deadlineMs, INFINITY);
+  checkNumber(`${where}.maxResponseBytes`, o.maxResponseBytes, INTEGER | INFINITY, 1);
+  checkRetryOptions(o.retry, `${where}.retry`);
 }
 
 /** Whether `value` is a pacer made by `createPacer` (checked by shape: no class needs to ship for it). */
@@ -23,7 +27,7 @@ export function isPacer(value: unknown): boolean {
  */
 export function checkCoreOptions(options: object, where: string, known: readonly string[] = CORE_KEYS): void {
   checkCallOptions(options, known, where);
-  const o = options as RequestOptions & { fetch?: unknown; onWarning?: unknown; credentialHeaders?: unknown };
+  const o = options as Fields;
   checkRequestOptions(o, where);
   expect(o.fetch, `${where}.fetch`, typeof o.fetch === 'function', 'a function');
   expect(o.onWarning, `${where}.onWarning`, typeof o.onWarning === 'function', 'a function');
@@ -60,29 +64,31 @@ function expect(value: unknown, where: string, ok: boolean, what: string): void 
 }
 
 /** Checks the options of `createClient`: a core's, and `rateLimit` as `createClient` takes it. */
-export function checkClientOptions(options: ClientOptions, where = 'createClient options'): void {
+export function checkClientOptions(options: object, where = 'createClient options'): void {
   checkCoreOptions(options, where, CLIENT_KEYS);
-  const rate = options.rateLimit;
+  const rate = (options as Fields).rateLimit;
   if (rate !== undefined && typeof rate !== 'boolean' && !isPacer(rate)) {
     if (typeof rate !== 'object' || rate === null) {
       throw new TypeError(`${where}.rateLimit must be a boolean or an object; got ${describeValue(rate)}`);
     }
-    checkRateLimit(rate as RateLimitOptions, `${where}.rateLimit`);
+    checkRateLimit(rate, `${where}.rateLimit`);
   }
 }
 
 /** Checks a `rateLimit` object: its keys and numbers. */
-export function checkRateLimit(rate: RateLimitOptions, where: string): void {
+export function checkRateLimit(rate: object, where: string): void {
   checkKeys(rate, ['perMinute', 'perSecond'], where);
-  checkNumber(`${where}.perMinute`, rate.perMinute, INFINITY, 1);
-  checkNumber(`${where}.perSecond`, rate.perSecond, INFINITY, 1);
+  const r = rate as Fields;
+  checkNumber(`${where}.perMinute`, r.perMinute, INFINITY, 1);
+  checkNumber(`${where}.perSecond`, r.perSecond, INFINITY, 1);
 }
 
 /** Checks the iteration options of a list call. */
-export function checkIterationOptions(options: IterationOptions): void {
-  checkNumber('options.pageSize', options.pageSize, INTEGER, 1);
-  checkNumber('options.maxItems', options.maxItems, INTEGER | INFINITY);
-  checkConcurrency(options.concurrency);
+export function checkIterationOptions(options: object): void {
+  const o = options as Fields;
+  checkNumber('options.pageSize', o.pageSize, INTEGER, 1);
+  checkNumber('options.maxItems', o.maxItems, INTEGER | INFINITY);
+  checkConcurrency(o.concurrency);
 }
 
 /** Checks the batch concurrency of `getSmartContractsStatus`. */
