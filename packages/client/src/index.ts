@@ -178,4 +178,9 @@ export {
   parseRetryAfterMs,
   retryDelayMs,
 } from './retry.js';
+export {
+  getBlocksByBurnBlock,
+  getPrincipalTransactionBalanceChanges,
+  getPrincipalTransactions,
+} from './successor-operations.js';
 export type { ApiErrorBody, Guard, Middleware, MiddlewareParams } from './types.js';

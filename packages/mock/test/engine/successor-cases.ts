@@ -173,6 +173,21 @@ export function successorCases(world: World): Record<string, Case[]> {
         check: (a) => expect((a.body as { total: number }).total).toBeGreaterThan(1),
       },
       {
+        name: 'by hash with 0x (a string JavaScript reads as a number)',
+        path: `/extended/v2/burn-blocks/${fx.burnBlockHash}/blocks`,
+        status: 200,
+        check: (a) =>
+          expect((a.body as { results: { burn_block_hash: string }[] }).results[0]?.burn_block_hash).toBe(
+            fx.burnBlockHash,
+          ),
+      },
+      {
+        name: 'a hash of 64 decimal digits is a hash, not a height',
+        path: `/extended/v2/burn-blocks/${'1'.repeat(64)}/blocks`,
+        status: 404,
+        message: 'Burn block not found',
+      },
+      {
         name: 'latest: the tip',
         path: '/extended/v2/burn-blocks/latest/blocks?limit=1',
         status: 200,
