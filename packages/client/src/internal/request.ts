@@ -227,7 +227,7 @@ async function send<T>(
           });
         }
         const signal = signals.attempt();
-        const req = new Request(url, { method: 'GET', headers, redirect: 'manual', signal: signal ?? null });
+        const req = new Request(url, { headers, redirect: 'manual', signal: signal ?? null });
         const around = c.around;
         response = around
           ? await around(req, { schemaPath: op.path, params, base }, fetchOnce, fetchError, (error) => {
