@@ -188,17 +188,18 @@ async function send<T>(
         method: sent?.method ?? 'GET',
         url: redact(sent?.url ?? response?.url ?? op.path, secrets),
       });
-      const interrupted = (cause: unknown): BlockindexError | undefined => {
+      /** The caller's abort, or a time limit, as our error; `late`: the deadline passed before the attempt. */
+      const interrupted = (cause: unknown, late?: boolean): BlockindexError | undefined => {
         const { method, url } = where();
-        const target = `${method} ${url}`;
-        if (signals.aborted()) {
-          return new AbortError(`${target}: the request was aborted`, { cause, method, url });
-        }
-        if (signals.timedOut) {
-          const what = signals.deadlineHit
-            ? `the call's deadline of ${deadlineMs} ms passed`
-            : `timed out after ${timeoutMs} ms`;
-          return new TimeoutError(`${target}: ${what}`, { cause, method, url });
+        const target = `${method} ${url}: `;
+        const init = { cause, method, url };
+        if (signals.aborted()) return new AbortError(`${target}the request was aborted`, init);
+        if (late || signals.timedOut) {
+          const what =
+            late || signals.deadlineHit
+              ? `the call's deadline of ${deadlineMs} ms passed`
+              : `timed out after ${timeoutMs} ms`;
+          return new TimeoutError(target + what, init);
         }
         return undefined;
       };
@@ -218,14 +219,7 @@ async function send<T>(
       let failure: unknown;
       try {
         const stopped = signals.aborted();
-        if (stopped) throw interrupted(stopped.reason);
-        if (signals.remaining() <= 0) {
-          const { method, url } = where();
-          throw new TimeoutError(`${method} ${url}: the call's deadline of ${deadlineMs} ms passed`, {
-            method,
-            url,
-          });
-        }
+        if (stopped || signals.remaining() <= 0) throw interrupted(stopped?.reason, !stopped);
         const signal = signals.attempt();
         const req = new Request(url, { headers, redirect: 'manual', signal: signal ?? null });
         const around = c.around;
@@ -268,11 +262,7 @@ async function send<T>(
         }
         return { data: data as T, response: done };
       } catch (error) {
-        failure = limit.exceeded
-          ? tooLarge(response, where(), limit, secrets, error)
-          : error === userError
-            ? error
-            : ourError(error, interrupted, response, where, secrets);
+        failure = limit.exceeded ? tooLarge(error) : error === userError ? error : ourError(error);
       } finally {
         signals.settle();
         unsent?.();
@@ -301,6 +291,54 @@ async function send<T>(
         return received;
       }
 
+      /** The body passed `maxResponseBytes` (as announced, as read, or as it would parse): `limit.reason` says which. */
+      function tooLarge(cause: unknown): ResponseTooLargeError {
+        return new ResponseTooLargeError({
+          status: response?.status ?? 0,
+          headers: response?.headers ?? new Headers(),
+          ...where(),
+          reason:
+            limit.reason ??
+            `the response body is larger than maxResponseBytes (${maxBytes} bytes); reading stopped there`,
+          maxBytes,
+          secrets,
+          cause: cause instanceof Error ? new Error(cause.message) : undefined,
+        });
+      }
+
+      /** What a failed attempt throws: our own errors as they are, the rest mapped. */
+      function ourError(error: unknown): unknown {
+        if (error instanceof BlockindexError || typeof error !== 'object' || error === null) return error;
+        const stopped = interrupted(error);
+        if (stopped || response === undefined) return stopped ?? error;
+        const { method, url } = where();
+        if (error instanceof SyntaxError) {
+          // Only the position: V8's message quotes the body around the fault, which may hold an echoed API key cut
+          // in a place that no longer matches the key as a whole.
+          const position = /\bposition (\d+)/.exec(error.message)?.[1];
+          const reason = `the body is not valid JSON${position === undefined ? '' : ` (syntax error at position ${position})`}`;
+          return new ResponseParseError({
+            status: response.status,
+            headers: response.headers,
+            method,
+            url,
+            reason,
+            cause: new SyntaxError(reason),
+            secrets,
+          });
+        }
+        if (error instanceof TypeError || error instanceof DOMException) {
+          return new ConnectionError(
+            redact(
+              `${method} ${url}: the response body could not be read (${describeCause(error)})`,
+              secrets,
+            ),
+            { cause: error, method, url },
+          );
+        }
+        return error;
+      }
+
       /** A failed `fetch` as one of our errors: aborted, timed out, a refused redirect or a connection error. */
       function fetchError(req: Request, cause: unknown): BlockindexError {
         const url = redact(req.url, secrets);
@@ -325,64 +363,6 @@ function objectShapeProblem(data: unknown): string | undefined {
   return typeof data === 'object' && data !== null && !Array.isArray(data)
     ? undefined
     : 'expected a JSON object';
-}
-
-/** The body passed `maxResponseBytes` (as announced, as read, or as it would parse): `limit.reason` says which. */
-function tooLarge(
-  response: Response | undefined,
-  where: { method: string; url: string },
-  limit: BodyLimit,
-  secrets: readonly string[],
-  cause: unknown,
-): ResponseTooLargeError {
-  return new ResponseTooLargeError({
-    status: response?.status ?? 0,
-    headers: response?.headers ?? new Headers(),
-    ...where,
-    reason:
-      limit.reason ??
-      `the response body is larger than maxResponseBytes (${limit.maxBytes} bytes); reading stopped there`,
-    maxBytes: limit.maxBytes,
-    secrets,
-    cause: cause instanceof Error ? new Error(cause.message) : undefined,
-  });
-}
-
-/** What a failed attempt throws: our own errors as they are, the rest mapped. */
-function ourError(
-  error: unknown,
-  interrupted: (cause: unknown) => BlockindexError | undefined,
-  response: Response | undefined,
-  where: () => { method: string; url: string },
-  secrets: readonly string[],
-): unknown {
-  if (error instanceof BlockindexError || typeof error !== 'object' || error === null) return error;
-  const stopped = interrupted(error);
-  if (stopped) return stopped;
-  if (response === undefined) return error;
-  const { method, url } = where();
-  if (error instanceof SyntaxError) {
-    // Only the position: V8's message quotes the body around the fault, which may hold an echoed API key cut in a
-    // place that no longer matches the key as a whole.
-    const position = /\bposition (\d+)/.exec(error.message)?.[1];
-    const reason = `the body is not valid JSON${position === undefined ? '' : ` (syntax error at position ${position})`}`;
-    return new ResponseParseError({
-      status: response.status,
-      headers: response.headers,
-      method,
-      url,
-      reason,
-      cause: new SyntaxError(reason),
-      secrets,
-    });
-  }
-  if (error instanceof TypeError || error instanceof DOMException) {
-    return new ConnectionError(
-      redact(`${method} ${url}: the response body could not be read (${describeCause(error)})`, secrets),
-      { cause: error, method, url },
-    );
-  }
-  return error;
 }
 
 /** A failed `fetch`'s message, with the detail undici keeps in its `cause` (ECONNREFUSED, ENOTFOUND, ...). */
