@@ -17,10 +17,12 @@ import { BUDGETED_APPS, bundleApp, createFetchHandler } from '../../bench/src/bu
 const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   // Raised by the option checks of issue 31 (every option checked by name, with the closest one suggested; signal,
   // fetch and credentialHeaders checked at creation): about 475 B on one call, 545 B on a page, 630 B on the full app.
-  'core-one-call.ts': 8_560,
-  'core-hardened-call.ts': 10_730,
-  'core-one-page.ts': 12_590,
-  'full-app.ts': 17_450,
+  // Lowered after the transport's shrinks (the bounded read's Blob join, the attempt's error mapping): measured
+  // 8,272 / 10,444 / 12,314 / 17,156 B.
+  'core-one-call.ts': 8_340,
+  'core-hardened-call.ts': 10_510,
+  'core-one-page.ts': 12_380,
+  'full-app.ts': 17_220,
   // Issue 31's target is 6,500 B; today the core alone is over it (see core-one-call), so this is the measured size
   // (8,644 B) with a little room, to be lowered with the core's.
   'query-one-call.ts': 8_860,
