@@ -35,3 +35,11 @@ export { createQueryOptions } from './query-options.js';
 export type { BlockindexQueryOptionsFactory } from './query-options-factory.js';
 export type { QueryRetry } from './retry.js';
 export { createQueryRetry, isRetryableQueryError } from './retry.js';
+export {
+  getBlocksByBurnBlockOptions,
+  getBlocksByBurnBlockQueryKey,
+  getPrincipalTransactionBalanceChangesOptions,
+  getPrincipalTransactionBalanceChangesQueryKey,
+  getPrincipalTransactionsOptions,
+  getPrincipalTransactionsQueryKey,
+} from './successor-options.js';
