@@ -6,11 +6,6 @@ import { Pager } from '../../src/internal/pager.js';
 import { drain, FakeList, type ListBody, type Row } from '../helpers/fake-list.js';
 import { type ChainRow, type ChainStep, FakeChain } from '../helpers/reorg-chain.js';
 
-// A fixed seed, so a run of `pnpm test` is repeatable (fast-check prints it with any counterexample). Some random
-// seeds make the shrink property below hang (an iteration that never ends: a known defect of the pager, issue 32);
-// PAGER_SEED picks another seed to hunt for them.
-fc.configureGlobal({ seed: Number(process.env.PAGER_SEED ?? 20261128) });
-
 function run(
   source: PageSource<Row, ListBody>,
   options: { pageSize: number; concurrency?: number; offset?: number; maxItems?: number },
