@@ -1,5 +1,5 @@
-/** The options of `createClient` (a core's, with `use` where a core has `guards`). */
-export const CLIENT_KEYS = [
+/** The options a client and a core share, in the order suggestions are weighed. */
+const SHARED_KEYS = [
   'baseUrl',
   'ordinalsBaseUrl',
   'apiKey',
@@ -14,27 +14,13 @@ export const CLIENT_KEYS = [
   'retry',
   'rateLimit',
   'onWarning',
-  'use',
 ] as const;
 
+/** The options of `createClient` (a core's, with `use` where a core has `guards`). */
+export const CLIENT_KEYS = [...SHARED_KEYS, 'use'] as const;
+
 /** The options of `createCore`. */
-export const CORE_KEYS = [
-  'baseUrl',
-  'ordinalsBaseUrl',
-  'apiKey',
-  'apiKeyHeader',
-  'headers',
-  'credentialHeaders',
-  'fetch',
-  'timeoutMs',
-  'deadlineMs',
-  'maxResponseBytes',
-  'signal',
-  'retry',
-  'rateLimit',
-  'onWarning',
-  'guards',
-] as const;
+export const CORE_KEYS = [...SHARED_KEYS, 'guards'] as const;
 
 /** The options of one call. */
 export const REQUEST_KEYS = [
