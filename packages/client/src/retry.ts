@@ -48,17 +48,9 @@ export function resolveRetryPolicy(
   return merged;
 }
 
-/** Statuses worth another try: the server may answer differently in a moment. */
-function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || (status >= 500 && status <= 599);
-}
-
 /** What {@link ERROR_KIND} says `error` is; `undefined` for anything not thrown by a copy of this package. */
-function kindOf(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null
-    ? ((error as { [ERROR_KIND]?: string })[ERROR_KIND] ?? undefined)
-    : undefined;
-}
+const kindOf = (error: unknown): string | undefined =>
+  (error as { [ERROR_KIND]?: string } | null)?.[ERROR_KIND];
 
 /**
  * Whether another attempt may succeed: connection failures (timeouts included), 408, 429 and 5xx; never another
@@ -68,8 +60,10 @@ function kindOf(error: unknown): string | undefined {
  */
 export function isRetryableError(error: unknown): boolean {
   const kind = kindOf(error);
-  if (kind === 'connection') return (error as Error).name !== 'RedirectError';
-  return kind === 'api' && isRetryableStatus((error as ApiError).status);
+  const status = (error as ApiError).status;
+  return kind === 'connection'
+    ? (error as Error).name !== 'RedirectError'
+    : kind === 'api' && (status === 408 || status === 429 || (status >= 500 && status <= 599));
 }
 
 /**
@@ -81,18 +75,15 @@ export function backoffDelayMs(
   policy: RetryPolicy,
   random: () => number = Math.random,
 ): number {
-  const exponential = policy.initialDelayMs * 2 ** retryIndex;
-  const capped = Math.min(exponential, policy.maxDelayMs);
-  return Math.round(capped * (1 - 0.25 * random()));
+  return Math.round(
+    Math.min(policy.initialDelayMs * 2 ** retryIndex, policy.maxDelayMs) * (1 - 0.25 * random()),
+  );
 }
 
 /**
- * The wait a response asks for, in ms, or `undefined` when it names none that is usable:
- * - `retry-after-ms`: a non-negative number of milliseconds;
- * - `Retry-After`: non-negative integer seconds or an HTTP-date (RFC 9110); anything else (`-5`, `1.5`, `soon`,
- *   a date in some other format) is ignored rather than guessed at, so backoff applies;
- * - `ratelimit-reset` (delta seconds, or a unix timestamp when it is that large), only on a 429 or when
- *   `ratelimit-remaining` is `0`: on other statuses it describes the rate-limit window, not this failure.
+ * The wait a response asks for, in ms: `retry-after-ms`, else `Retry-After` (integer seconds or an HTTP date), else,
+ * on a 429 or when `ratelimit-remaining` is 0, `ratelimit-reset`. `undefined` when it names none; an `ratelimit-reset`
+ * on another status describes the rate-limit window, not this failure.
  */
 export function parseRetryAfterMs(
   headers: Headers,
@@ -100,20 +91,18 @@ export function parseRetryAfterMs(
   status: number = 429,
 ): number | undefined {
   const ms = headers.get('retry-after-ms')?.trim();
-  if (ms !== undefined && /^\d+(\.\d+)?$/.test(ms)) return Number(ms);
-
-  const retryAfter = headers.get('retry-after')?.trim();
-  if (retryAfter !== undefined) {
-    if (/^\d+$/.test(retryAfter)) return Number(retryAfter) * 1000;
-    if (HTTP_DATE.some((form) => form.test(retryAfter))) {
-      const date = Date.parse(retryAfter);
-      if (!Number.isNaN(date)) return Math.max(0, date - now);
-    }
+  if (ms && /^\d+(\.\d+)?$/.test(ms)) return +ms;
+  const after = headers.get('retry-after')?.trim();
+  if (after) {
+    if (/^\d+$/.test(after)) return +after * 1000;
+    // RFC 9110's three date forms all begin with the day's name; anything else (`2030-01-01`) is not a date here.
+    const date = /^[A-Z][a-z]{2}/.test(after) ? Date.parse(after) : Number.NaN;
+    if (!Number.isNaN(date)) return Math.max(0, date - now);
   }
-
-  const limited = status === 429 || headers.get('ratelimit-remaining')?.trim() === '0';
   const reset = headers.get('ratelimit-reset');
-  return limited && reset !== null ? parseRateLimitResetMs(reset, now) : undefined;
+  return reset !== null && (status === 429 || headers.get('ratelimit-remaining')?.trim() === '0')
+    ? parseRateLimitResetMs(reset, now)
+    : undefined;
 }
 
 /**
@@ -122,18 +111,9 @@ export function parseRetryAfterMs(
  * no delta is anywhere near 2001 in seconds).
  */
 export function parseRateLimitResetMs(value: string, now: number = Date.now()): number | undefined {
-  const reset = value.trim();
-  if (!/^\d+$/.test(reset)) return undefined;
-  const n = Number(reset);
-  return n > 1_000_000_000 ? Math.max(0, n * 1000 - now) : n * 1000;
+  const n = /^\d+$/.test(value.trim()) ? +value : Number.NaN;
+  return Number.isNaN(n) ? undefined : n > 1e9 ? Math.max(0, n * 1000 - now) : n * 1000;
 }
-
-/** The three date forms RFC 9110 allows in `Retry-After`: IMF-fixdate, RFC 850 and asctime. */
-const HTTP_DATE = [
-  /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/,
-  /^[A-Z][a-z]+, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/,
-  /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/,
-];
 
 /**
  * How long to wait before retrying after `error`, or `undefined` to give up: not retryable, out of retries,
@@ -145,41 +125,37 @@ export function retryDelayMs(
   policy: RetryPolicy | false,
   random?: () => number,
 ): number | undefined {
-  if (policy === false || retryIndex >= policy.maxRetries || !isRetryableError(error)) return undefined;
+  if (!policy || retryIndex >= policy.maxRetries || !isRetryableError(error)) return undefined;
   // Any status, not only 429: a 503 with `Retry-After` is waited out the same way.
-  const requested = kindOf(error) === 'api' ? requestedWaitMs(error as ApiError) : undefined;
-  if (requested !== undefined) return requested <= policy.maxRetryAfterMs ? requested : undefined;
-  return backoffDelayMs(retryIndex, policy, random);
+  const e = error as ApiError & { retryAfterMs?: number };
+  const asked =
+    kindOf(error) !== 'api'
+      ? undefined
+      : (e.retryAfterMs ??
+        (typeof e.headers?.get === 'function'
+          ? parseRetryAfterMs(e.headers, Date.now(), e.status)
+          : undefined));
+  return asked === undefined
+    ? backoffDelayMs(retryIndex, policy, random)
+    : asked <= policy.maxRetryAfterMs
+      ? asked
+      : undefined;
 }
 
-/** The longest delay `setTimeout` takes as given: a longer one fires after 1 ms (with a `TimeoutOverflowWarning`). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 /**
- * Runs `callback` after `ms` (`Infinity`: never), however long: a delay past what one `setTimeout` can hold
- * (about 24.8 days) is waited in several timers. Returns the function that cancels it.
+ * Runs `callback` after `ms` (`Infinity`: never), however long: `setTimeout` fires a delay past 2^31 - 1 ms (about
+ * 24.8 days) after 1 ms, so a longer one is waited in several timers. Returns the function that cancels it.
  */
 export function setLongTimeout(callback: () => void, ms: number): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const dueAt = Date.now() + ms;
-  const arm = (left: number): void => {
-    if (left === Number.POSITIVE_INFINITY) return;
-    if (left <= MAX_TIMER_MS) {
-      timer = setTimeout(callback, Math.max(0, left));
-      return;
-    }
-    timer = setTimeout(() => arm(dueAt - Date.now()), MAX_TIMER_MS);
+  const end = Date.now() + ms;
+  const arm = (): void => {
+    const left = end - Date.now();
+    if (left < Number.POSITIVE_INFINITY)
+      timer = setTimeout(left > 2 ** 31 - 1 ? arm : callback, Math.min(Math.max(0, left), 2 ** 31 - 1));
   };
-  arm(ms);
+  arm();
   return () => clearTimeout(timer);
-}
-
-/** The wait an API error's response asked for: a 429's `retryAfterMs`, else its headers read now. */
-function requestedWaitMs(error: ApiError & { retryAfterMs?: number | undefined }): number | undefined {
-  if (error.retryAfterMs !== undefined) return error.retryAfterMs;
-  return typeof error.headers?.get === 'function'
-    ? parseRetryAfterMs(error.headers, Date.now(), error.status)
-    : undefined;
 }
 
 /**
@@ -188,24 +164,17 @@ function requestedWaitMs(error: ApiError & { retryAfterMs?: number | undefined }
  */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortErrorFrom(signal));
-      return;
-    }
-    const onAbort = (): void => {
+    const stop = (): void => {
       cancel();
-      reject(abortErrorFrom(signal as AbortSignal));
+      reject(new AbortError('The request was aborted', { cause: signal?.reason }));
     };
     const cancel = setLongTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      signal?.removeEventListener('abort', stop);
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) return stop();
+    signal?.addEventListener('abort', stop, { once: true });
   });
-}
-
-function abortErrorFrom(signal: AbortSignal): AbortError {
-  return new AbortError('The request was aborted', { cause: signal.reason });
 }
 
 /**

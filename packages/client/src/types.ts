@@ -59,7 +59,7 @@ export interface Middleware {
  * How the `middleware()` guard runs an attempt: `send` is `fetch` following redirects, `fail` turns what it threw into
  * our error, `user` marks an error a hook threw (passed on untouched). Internal: only `middleware()` makes one.
  */
-export type Around = (
+type Around = (
   request: Request,
   context: { schemaPath: string; params: object; base: string },
   send: (request: Request) => Promise<Response>,

@@ -1,49 +1,44 @@
 import type { HeadersOption } from '../options.js';
 import { clip } from './text.js';
 
-// `{name}` placeholders of a path template (the operations use the plain `simple` style only).
-const PLACEHOLDER = /\{([^{}]+)\}/g;
-
 /**
- * Fills a path template so that every parameter stays exactly one segment of its own route.
- *
- * openapi-fetch's serializer percent-encodes each value (so `/`, `?`, `#`, `%`, CR and LF cannot escape), but
- * leaves dots alone, and a segment that is exactly `.` or `..` is resolved by the URL parser of `fetch`
- * (`tokens/..` becomes the tokens list). Percent-encoding the dots does not help: WHATWG URL resolves `%2E` and
- * `%2E%2E` as dot segments too, so no spelling of these two values reaches the server as the value itself. They
- * are sent as the literal text `%2E` / `%2E%2E` (escaped on the wire as `%252E`), which the server reads as a
- * ticker, address or hash that cannot exist and answers with its usual 404 or 400 for the route, never as another
- * endpoint. Every other value is sent as openapi-fetch sends it.
- *
- * A missing, empty or non-scalar value is refused with a `TypeError`: an empty segment changes the route
- * (`tokens/` again), and openapi-fetch would serialize an array or object with unescaped keys. So is a string
- * with a lone surrogate, which has no UTF-8 form to percent-encode.
+ * Fills a path template so that every parameter stays exactly one segment of its own route: each value is
+ * percent-encoded (as openapi-fetch encodes a `simple` parameter), and a value that is exactly `.` or `..` is sent
+ * as the literal text `%2E` / `%2E%2E` (escaped on the wire as `%252E`): WHATWG URL resolves `.`, `..` and their
+ * `%2E` spellings as dot segments, so no other spelling reaches the server as the value itself. A missing, empty or
+ * non-scalar value is a `TypeError` (an empty segment changes the route), and so is a lone surrogate (no UTF-8 form).
  */
 export function serializePath(pathname: string, pathParams: Record<string, unknown>): string {
-  return pathname.replace(PLACEHOLDER, (_, key: string) => {
+  return pathname.replace(/\{([^{}]+)\}/g, (_, key: string) => {
     const value = Object.hasOwn(pathParams, key) ? pathParams[key] : undefined;
-    if (value === undefined || value === null) throw new TypeError(`Path parameter ${key} is missing`);
-    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') {
-      throw new TypeError(
-        `Path parameter ${key} must be a string or a number; got ${Array.isArray(value) ? 'an array' : typeof value}`,
-      );
+    const refuse = (why: string) => new TypeError(`Path parameter ${key} ${why}`);
+    if (value == null) throw refuse('is missing');
+    if (!['string', 'number', 'bigint'].includes(typeof value)) {
+      throw refuse(`must be a string or a number; got ${Array.isArray(value) ? 'an array' : typeof value}`);
     }
     const text = String(value);
-    if (text === '') throw new TypeError(`Path parameter ${key} must not be empty`);
+    if (!text) throw refuse('must not be empty');
     try {
-      // What openapi-fetch's own serializer does with a `simple` parameter.
       return encodeURIComponent(text === '.' || text === '..' ? text.replaceAll('.', '%2E') : text);
     } catch {
-      // A lone surrogate has no UTF-8 form to percent-encode.
-      throw new TypeError(`Path parameter ${key} is not well-formed Unicode (it holds a lone surrogate)`);
+      throw refuse('is not well-formed Unicode (it holds a lone surrogate)');
     }
   });
 }
 
-/** Most redirects one request follows, as in the Fetch standard. */
-const MAX_REDIRECTS = 20;
-
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** The query string: arrays exploded (`name=a&name=b`), `undefined` and `null` skipped, without `?`. */
+export function serializeQuery(query: Record<string, unknown> | undefined): string {
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(query ?? {})) {
+    for (const item of value == null ? [] : Array.isArray(value) ? value : [value]) {
+      if (typeof item === 'object' && item) {
+        throw new TypeError(`query parameter ${name} must be a string, number or boolean; got an object`);
+      }
+      parts.push(`${name}=${encodeURIComponent(item as string)}`);
+    }
+  }
+  return parts.join('&');
+}
 
 /** A redirect the client will not follow: the transport makes it a final (never retried) `RedirectError`. */
 export class RedirectRefused extends TypeError {}
@@ -53,7 +48,8 @@ export class RedirectRefused extends TypeError {}
  * forwards custom headers such as `x-api-key` to wherever a redirect points (undici strips only `authorization`).
  * A redirect to another origin, which includes https to http, drops every credential header (`credentialNames`,
  * lower case) and cookies before following; they are not restored if a later hop comes back. Same-origin
- * redirects keep them. More than {@link MAX_REDIRECTS} hops is a {@link RedirectRefused}, as is a target that is not http(s).
+ * redirects keep them. More than 20 hops (the Fetch standard's limit) is a {@link RedirectRefused}, as is a target
+ * that is not http(s).
  */
 export async function fetchFollowingRedirects(
   fetchFn: (request: Request) => Promise<Response>,
@@ -72,25 +68,22 @@ export async function fetchFollowingRedirects(
       }
       return fetchFn(new Request(current, { redirect: 'follow' }));
     }
-    if (!REDIRECT_STATUSES.has(response.status)) return response;
     const location = response.headers.get('location');
-    if (location === null) return response;
+    if (![301, 302, 303, 307, 308].includes(response.status) || location === null) return response;
     await response.body?.cancel().catch(() => {});
-    if (hops >= MAX_REDIRECTS)
-      throw new RedirectRefused(`redirect loop: more than ${MAX_REDIRECTS} redirects`);
+    if (hops >= 20) throw new RedirectRefused('redirect loop: more than 20 redirects');
     let target: URL;
     try {
       target = new URL(location, current.url);
     } catch {
       throw new RedirectRefused('the server redirected to an invalid URL');
     }
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+    if (!/^https?:$/.test(target.protocol)) {
       throw new RedirectRefused(`the server redirected to a ${target.protocol} URL`);
     }
     const headers = new Headers(current.headers);
     if (target.origin !== new URL(current.url).origin) {
-      for (const name of credentialNames) headers.delete(name);
-      headers.delete('cookie');
+      for (const name of [...credentialNames, 'cookie']) headers.delete(name);
     }
     current = new Request(target, { headers, signal: request.signal, redirect: 'manual' });
   }
@@ -118,7 +111,7 @@ export async function limitBody(
 ): Promise<string> {
   const { maxBytes } = limit;
   const body = response.body;
-  if (body === null || !Number.isFinite(maxBytes)) return response.text();
+  if (!body || maxBytes === Number.POSITIVE_INFINITY) return response.text();
   let stop = () => body.cancel();
   const refuse = (reason: string): never => {
     stop().catch(() => {});
@@ -126,7 +119,7 @@ export async function limitBody(
     limit.reason = reason;
     throw new RangeError(reason);
   };
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  const declared = Number(response.headers.get('content-length'));
   if (declared > maxBytes) {
     refuse(`the response announced ${declared} bytes, more than maxResponseBytes (${maxBytes} bytes)`);
   }
@@ -145,45 +138,47 @@ export async function limitBody(
   // Joined in one buffer of exactly the bytes read, then decoded: a Blob (tried) keeps the chunks, its own copy
   // and the text alive at once, past the memory bound the stress suite checks.
   let bytes = chunks[0] ?? new Uint8Array();
-  if (chunks.length > 1) {
+  if (chunks[1]) {
     bytes = new Uint8Array(seen);
-    let at = 0;
+    seen = 0;
     for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.byteLength;
+      bytes.set(chunk, seen);
+      seen += chunk.byteLength;
     }
   }
   chunks.length = 0;
   const problem = check?.(bytes, maxBytes);
-  if (problem !== undefined) refuse(problem);
+  if (problem) refuse(problem);
   return new TextDecoder().decode(bytes);
 }
 
-/** Name/value pairs of a headers option, skipping `undefined` values. */
-function headerEntries(headers: HeadersOption | undefined): [string, string][] {
-  if (!headers) return [];
-  if (headers instanceof Headers) return [...headers.entries()];
-  return Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined);
-}
-
 // RFC 9110 `token`: what a header name may be made of.
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const TOKEN = /^[!#$%&'*+.^_`|~\w-]+$/;
 
 /**
  * Why `value` cannot be sent as a header value, or `undefined` when it can: what `fetch` refuses (CR, LF, NUL,
  * characters above U+00FF). `strict` adds what `fetch` lets through or repairs silently (other control characters,
  * surrounding whitespace it trims): for a credential, those are a mistake to report.
  */
-function valueProblem(value: string, strict: boolean): string | undefined {
-  if (/[\r\n]/.test(value)) return 'a line break (CR or LF)';
-  if (value.includes('\0')) return 'a NUL character';
-  if (/[^\0-\xff]/.test(value)) return 'a character above U+00FF (HTTP headers carry Latin-1 only)';
-  if (!strict) return undefined;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-  if (/[\0-\x1f\x7f]/.test(value)) return 'a control character';
-  if (/^[ \t]|[ \t]$/.test(value)) return 'leading or trailing whitespace';
-  return undefined;
+function valueProblem(value: string, strict?: boolean): string | undefined {
+  return /[\r\n]/.test(value)
+    ? 'a line break (CR or LF)'
+    : value.includes('\0')
+      ? 'a NUL character'
+      : /[^\0-\xff]/.test(value)
+        ? 'a character above U+00FF (HTTP headers carry Latin-1 only)'
+        : !strict
+          ? undefined
+          : // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+            /[\0-\x1f\x7f]/.test(value)
+            ? 'a control character'
+            : /^[ \t]|[ \t]$/.test(value)
+              ? 'leading or trailing whitespace'
+              : undefined;
 }
+
+const describeName = (name: unknown): string =>
+  typeof name !== 'string' ? (name === null ? 'null' : typeof name) : JSON.stringify(clip(name, 60));
 
 /**
  * Checks the API key and the header that carries it before anything is sent. `fetch` would reject a bad value
@@ -200,32 +195,26 @@ export function checkApiKey(apiKey: unknown, headerName: unknown): void {
     throw new TypeError(`apiKey must be a string; got ${apiKey === null ? 'null' : typeof apiKey}`);
   }
   const problem = valueProblem(apiKey, true);
-  if (problem !== undefined) {
+  if (problem)
     throw new TypeError(`apiKey cannot be sent in a header: it contains ${problem} (the key is not shown)`);
-  }
 }
 
 /**
- * Builds `Headers` from the caller's option, rejecting a bad entry with a message naming the header but never
- * quoting its value (it may be a credential, e.g. `authorization`).
+ * Builds `Headers` from the caller's option (`undefined` values skipped), rejecting a bad entry with a message naming
+ * the header but never quoting its value (it may be a credential, e.g. `authorization`).
  */
 export function buildHeaders(option: HeadersOption | undefined, what: string): Headers {
   const headers = new Headers();
-  for (const [name, value] of headerEntries(option)) {
+  const entries = option instanceof Headers ? [...option] : Object.entries(option ?? {});
+  for (const [name, value] of entries) {
+    if (value === undefined) continue;
     if (!TOKEN.test(name)) throw new TypeError(`${what}: ${describeName(name)} is not a valid header name`);
-    const text = String(value);
-    const problem = valueProblem(text, false);
-    if (problem !== undefined) {
+    const problem = valueProblem(String(value));
+    if (problem)
       throw new TypeError(`${what}: the value of ${describeName(name)} contains ${problem} (not shown)`);
-    }
-    headers.set(name, text);
+    headers.set(name, String(value));
   }
   return headers;
-}
-
-function describeName(name: unknown): string {
-  if (typeof name !== 'string') return name === null ? 'null' : typeof name;
-  return JSON.stringify(clip(name, 60));
 }
 
 /**
@@ -235,25 +224,7 @@ function describeName(name: unknown): string {
 export function credentialValues(headers: Headers, names: readonly string[]): string[] {
   const out: string[] = [];
   for (const [name, value] of headers) {
-    if (!names.includes(name) || value === '') continue;
-    out.push(value);
-    const credentials = /^\S+\s+(\S.*)$/.exec(value)?.[1];
-    if (credentials) out.push(credentials);
+    if (names.includes(name) && value) out.push(value, ...(/^\S+\s+(\S.*)$/.exec(value)?.slice(1) ?? []));
   }
   return out;
-}
-
-/** The query string: arrays exploded (`name=a&name=b`), `undefined` and `null` skipped, without `?`. */
-export function serializeQuery(query: Record<string, unknown> | undefined): string {
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (typeof item === 'object' && item !== null) {
-        throw new TypeError(`query parameter ${name} must be a string, number or boolean; got an object`);
-      }
-      parts.push(`${name}=${encodeURIComponent(item as string)}`);
-    }
-  }
-  return parts.join('&');
 }

@@ -9,19 +9,19 @@ import {
   ResponseTooLargeError,
   TimeoutError,
 } from '../errors.js';
-import type { FetchFn, RequestOptions } from '../options.js';
+import type { ApiWarning, CoreOptions, RequestOptions } from '../options.js';
 import {
   parseRetryAfterMs,
-  type RetryOptions,
   type RetryPolicy,
   resolveRetryPolicy,
   retryDelayMs,
+  setLongTimeout,
   sleep,
 } from '../retry.js';
-import type { Around } from '../types.js';
 import {
   type BodyLimit,
   buildHeaders,
+  checkApiKey,
   credentialValues,
   fetchFollowingRedirects,
   limitBody,
@@ -30,8 +30,8 @@ import {
   serializeQuery,
 } from './http.js';
 import { checkRequestOptions } from './option-checks.js';
-import { callSignals } from './signals.js';
-import { redact } from './text.js';
+import { linkedController } from './signals.js';
+import { escapeControl, redact } from './text.js';
 
 /**
  * The key under which a core carries its request function. A global symbol, so that a core made by another copy of
@@ -61,37 +61,6 @@ export type CoreCall = <T>(
   options: RequestOptions | undefined,
 ) => Promise<WithResponse<T>>;
 
-/** What a core holds, in the closure of its request function (nothing of it shows when a core is logged). */
-export interface CoreConfig {
-  baseUrl: string;
-  ordinalsBaseUrl: string;
-  /** Headers of every request (lower-case names), the API key's included. */
-  headers: Record<string, string>;
-  /** The opt-in middleware, when the core has it: sends `request` through the hooks and `fetchOnce`. */
-  around?: Around | undefined;
-  /** The opt-in JSON structure limit, when the core has it. */
-  checkBody?: ((bytes: Uint8Array, maxBytes: number) => string | undefined) | undefined;
-  fetch: FetchFn | undefined;
-  signal: AbortSignal | undefined;
-  timeoutMs: number | undefined;
-  deadlineMs: number | undefined;
-  retry: RetryOptions | false | undefined;
-  /** Bound on a decoded response body, in bytes (`Infinity`: none). */
-  maxResponseBytes: number;
-  /** Values never to show in an error: the API key and every other credential header value. */
-  secrets: readonly string[];
-  /** Lower-case names of the headers that carry credentials (the API key header, `authorization`, ...). */
-  credentialHeaders: readonly string[];
-  /** Whether requests carry an API key (a 401/403 says what to check). */
-  sentApiKey: boolean;
-  /** Called with every response that carries a `Warning` header. */
-  onWarningHeader: (operation: string, response: Response, replacement: string | undefined) => void;
-  /** Waits for the pacer's go; may resolve to a function giving the start back when nothing is sent. */
-  pace?: ((signal: AbortSignal | undefined, deadlineAt: number) => Promise<unknown>) | undefined;
-  /** Tells the pacer what each response said about the rate limit. */
-  paced?: ((response: Response) => void) | undefined;
-}
-
 /**
  * THE request entry point: one GET of `op` through `core`, with the core's retries, time limits, body bound and typed
  * errors; resolves to the parsed body and the `Response`. `pathParams` runs first, so a bad argument (or a value
@@ -115,16 +84,14 @@ export function request<T>(
 
 /** The request function of a core or client; a `TypeError` for anything else. */
 export function callOf(core: unknown): CoreCall {
-  const call = typeof core === 'object' && core !== null ? (core as { [CORE]?: CoreCall })[CORE] : undefined;
+  const call = (core as { [CORE]?: CoreCall } | null)?.[CORE];
   if (typeof call !== 'function') {
     throw new TypeError('core must come from createCore() or createClient() of @blockindex/client');
   }
   return call;
 }
 
-/**
- * A single-resource call as the operations make it: {@link request} wrapped in an `ApiPromise`.
- */
+/** A single-resource call as the operations make it: {@link request} wrapped in an `ApiPromise`. */
 export function getResource<T>(
   core: unknown,
   id: string,
@@ -139,223 +106,285 @@ export function getResource<T>(
   );
 }
 
-/** The request function a core carries: {@link send} over its configuration. */
-export function coreCall(config: CoreConfig): CoreCall {
-  return (op, pathParams, query, options) => send(config, op, pathParams, query, options);
-}
+/** Default time limit of one attempt. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Default time limit of a whole call: every attempt, backoff and queued wait together. */
+export const DEFAULT_DEADLINE_MS = 60_000;
 
 /**
- * One call: builds the URL and headers once, then runs attempts (pacer's go, middleware, `fetch` following redirects
- * with credentials kept at their origin, a bounded read, parse, a typed error) until one succeeds or the retry
- * policy, the deadline or the caller's signal says stop.
+ * Default bound on a decoded response body: 8 MiB. The real API's largest answers (a page of 50 transactions with
+ * contract sources) run to about 1 MB; see the README's "Guarantees: default and opt-in" for what a call may then take.
  */
-async function send<T>(
-  c: CoreConfig,
-  op: Operation,
-  pathParams: () => Record<string, unknown>,
-  query: Record<string, unknown> | undefined,
-  options: RequestOptions | undefined,
-): Promise<WithResponse<T>> {
-  const params = { path: pathParams(), ...(query && { query }) };
-  checkRequestOptions(options, 'options');
-  const base = op.ordinals ? c.ordinalsBaseUrl : c.baseUrl;
-  const search = serializeQuery(query);
-  const url = serializePath(base + op.path, params.path) + (search && `?${search}`);
-  let secrets = c.secrets;
-  let headers: Headers | Record<string, string> = c.headers;
-  if (options?.headers !== undefined) {
-    // Checked here rather than left to `fetch`, whose error would quote a bad value (maybe a credential).
-    const extra = buildHeaders(options.headers, 'headers');
-    secrets = [...secrets, ...credentialValues(extra, c.credentialHeaders)];
-    headers = new Headers(c.headers);
-    for (const [name, value] of extra) headers.set(name, value);
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
+/** A time limit option as milliseconds, `Infinity` meaning none (`0`, `Infinity` and `undefined` all mean none). */
+const limitMs = (ms: number | undefined): number => (ms && ms > 0 ? ms : Number.POSITIVE_INFINITY);
+
+/** A failed `fetch`'s message, with the detail undici keeps in its `cause` (ECONNREFUSED, ENOTFOUND, ...). */
+function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const inner = cause.cause as (Error & { code?: string }) | undefined;
+  const detail = inner instanceof Error ? (inner.code ?? inner.message) : undefined;
+  return detail ? `${cause.message} (${detail})` : cause.message;
+}
+
+/** Values of `onWarning` already reported by the default handler: each operation once per process. */
+const warnedInProcess = new Set<string>();
+
+/**
+ * The request function of a core made with `options` (already checked; base URLs normalized): the configuration
+ * lives in this closure. One call builds the URL and headers once, then runs attempts (the pacer's go, middleware,
+ * `fetch` following redirects with credentials kept at their origin, a bounded read, parse, a typed error) until one
+ * succeeds or the retry policy, the deadline or the caller's signal says stop.
+ */
+export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl: string): CoreCall {
+  const fixed = buildHeaders(options.headers, 'headers');
+  const keyHeader = options.apiKeyHeader ?? 'x-api-key';
+  if (options.apiKey) {
+    checkApiKey(options.apiKey, keyHeader);
+    fixed.set(keyHeader, options.apiKey);
   }
-  const callers = [c.signal, options?.signal].filter((s): s is AbortSignal => !!s);
-  const timeoutMs = options?.timeoutMs ?? c.timeoutMs;
-  const deadlineMs = options?.deadlineMs ?? c.deadlineMs;
-  const signals = callSignals(callers, timeoutMs, deadlineMs);
-  const maxBytes = options?.maxResponseBytes ?? c.maxResponseBytes;
-  const shape = op.shape ?? objectShapeProblem;
-  let policy: RetryPolicy | false | undefined;
-  try {
+  const credentialHeaders = ['authorization', 'proxy-authorization', String(keyHeader).toLowerCase()];
+  for (const name of options.credentialHeaders ?? []) credentialHeaders.push(name.toLowerCase());
+  const coreSecrets = credentialValues(fixed, credentialHeaders);
+  const guards = options.guards ?? [];
+  const around = guards.find((g) => g.around)?.around;
+  const checkBody = guards.find((g) => g.body)?.body;
+  const pacer = options.rateLimit || undefined;
+  const warned = new Set<string>();
+  const onWarning =
+    options.onWarning ??
+    ((w: ApiWarning) => {
+      // Quiet under a test runner (`NODE_ENV=test`, set by Vitest and Jest); once per operation per process.
+      if (warnedInProcess.has(w.operation) || globalThis.process?.env?.NODE_ENV === 'test') return;
+      warnedInProcess.add(w.operation);
+      // The header's text is the server's: escaped, so it cannot add lines or terminal escapes to the app's log.
+      console.warn(
+        escapeControl(
+          `[@blockindex/client] ${w.operation}: the API sent Warning: ${w.warning}${w.replacement ? `; use ${w.replacement} instead` : ''}`,
+        ),
+      );
+    });
+
+  return async <T>(
+    op: Operation,
+    pathParams: () => Record<string, unknown>,
+    query: Record<string, unknown> | undefined,
+    call: RequestOptions = {},
+  ): Promise<WithResponse<T>> => {
+    const params = { path: pathParams(), ...(query && { query }) };
+    checkRequestOptions(call, 'options');
+    const base = op.ordinals ? ordinalsBaseUrl : baseUrl;
+    const search = serializeQuery(query);
+    const url = serializePath(base + op.path, params.path) + (search && `?${search}`);
+    let secrets = coreSecrets;
+    let headers = fixed;
+    if (call.headers !== undefined) {
+      // Checked here rather than left to `fetch`, whose error would quote a bad value (maybe a credential).
+      const extra = buildHeaders(call.headers, 'headers');
+      secrets = [...secrets, ...credentialValues(extra, credentialHeaders)];
+      headers = new Headers(fixed);
+      for (const [name, value] of extra) headers.set(name, value);
+    }
+    const sentApiKey = !!options.apiKey || secrets.length > 0;
+    const callers = [options.signal, call.signal].filter((s): s is AbortSignal => !!s);
+    const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const deadlineMs = call.deadlineMs ?? options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    const deadlineAt = Date.now() + limitMs(deadlineMs);
+    const maxBytes = call.maxResponseBytes ?? options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    const aborted = () => callers.some((s) => s.aborted);
+    /** A wait between attempts (backoff, the pacer's queue) stops on the callers' signals, with no time limit. */
+    const between = async (wait: (signal: AbortSignal) => Promise<unknown>): Promise<unknown> => {
+      const link = linkedController(callers);
+      try {
+        return await wait(link.controller.signal);
+      } finally {
+        link.dispose();
+      }
+    };
+    let policy: RetryPolicy | false | undefined;
     for (let retryIndex = 0; ; retryIndex++) {
       let sent: Request | undefined;
       let response: Response | undefined;
       /** What the caller's middleware threw: passed on untouched. */
       let userError: unknown;
+      /** 1: this attempt's own time limit fired; 2: the call's deadline did. */
+      let timedOut = 0;
       const limit: BodyLimit = { maxBytes, exceeded: false };
-      const where = (): { method: string; url: string } => ({
-        method: sent?.method ?? 'GET',
-        url: redact(sent?.url ?? response?.url ?? op.path, secrets),
-      });
+      const method = 'GET';
+      const shown = () => redact(sent?.url ?? url, secrets);
       /** The caller's abort, or a time limit, as our error; `late`: the deadline passed before the attempt. */
       const interrupted = (cause: unknown, late?: boolean): BlockindexError | undefined => {
-        const { method, url } = where();
-        const target = `${method} ${url}: `;
-        const init = { cause, method, url };
-        if (signals.aborted()) return new AbortError(`${target}the request was aborted`, init);
-        if (late || signals.timedOut) {
-          const what =
-            late || signals.deadlineHit
-              ? `the call's deadline of ${deadlineMs} ms passed`
-              : `timed out after ${timeoutMs} ms`;
-          return new TimeoutError(target + what, init);
-        }
-        return undefined;
+        const at = `${method} ${shown()}: `;
+        const init = { cause, method, url: shown() };
+        return aborted()
+          ? new AbortError(`${at}the request was aborted`, init)
+          : late || timedOut
+            ? new TimeoutError(
+                at +
+                  (late || timedOut > 1
+                    ? `the call's deadline of ${deadlineMs} ms passed`
+                    : `timed out after ${timeoutMs} ms`),
+                init,
+              )
+            : undefined;
       };
       // The pacer's start, given back if this attempt sends nothing (aborted first, answered by a middleware).
       let unsent: (() => void) | undefined;
-      if (c.pace) {
+      if (pacer) {
         // Outside the attempt: a wait in the pacer's queue is not a failure to retry, and it ends the call when it
         // is aborted or would end past the deadline.
-        const linked = signals.between();
-        try {
-          const release = await c.pace(linked.signal, signals.deadlineAt);
-          if (typeof release === 'function') unsent = release as () => void;
-        } finally {
-          linked.dispose();
-        }
+        unsent = (await between((signal) => pacer.reserve(signal, deadlineAt))) as () => void;
       }
+      let link: ReturnType<typeof linkedController> | undefined;
+      let cancelTimer: (() => void) | undefined;
       let failure: unknown;
       try {
-        const stopped = signals.aborted();
-        if (stopped || signals.remaining() <= 0) throw interrupted(stopped?.reason, !stopped);
-        const signal = signals.attempt();
-        const req = new Request(url, { headers, redirect: 'manual', signal: signal ?? null });
-        const around = c.around;
-        response = around
+        const left = deadlineAt - Date.now();
+        if (aborted() || left <= 0) throw interrupted(callers.find((s) => s.aborted)?.reason, !aborted());
+        const ms = Math.min(limitMs(timeoutMs), left);
+        // A signal costs every request (the runtime links it, and keeps it until a full GC): none when nothing can abort.
+        if (ms < Number.POSITIVE_INFINITY || callers[0]) {
+          link = linkedController(callers);
+          const own = link.controller;
+          if (ms < Number.POSITIVE_INFINITY) {
+            cancelTimer = setLongTimeout(() => {
+              timedOut = left <= limitMs(timeoutMs) ? 2 : 1;
+              own.abort(new DOMException(`Timed out after ${ms} ms`, 'TimeoutError'));
+            }, ms);
+          }
+        }
+        const req = new Request(url, {
+          headers,
+          redirect: 'manual',
+          signal: link?.controller.signal ?? null,
+        });
+        /** `fetch` (looked up on every call, so MSW or a stub installed later applies) following redirects. */
+        const fetchOnce = async (r: Request): Promise<Response> => {
+          sent = r;
+          unsent = undefined;
+          const received = await fetchFollowingRedirects(
+            options.fetch ?? ((q) => globalThis.fetch(q)),
+            r,
+            credentialHeaders,
+          );
+          response = received;
+          if (received.headers.has('warning') && !warned.has(op.id)) {
+            warned.add(op.id);
+            onWarning({
+              operation: op.id,
+              warning: redact(received.headers.get('warning') as string, secrets),
+              replacement: op.replacement,
+              url: redact(received.url, secrets),
+            });
+          }
+          // One rule for a client's pacer and a shared one: a server-named pause is held at most this core's
+          // `retry.maxRetryAfterMs` (the pacer's default, 60 s, when retries are off or it is not given).
+          pacer?.observe(received, (options.retry || undefined)?.maxRetryAfterMs);
+          return received;
+        };
+        /** A failed `fetch` as one of our errors: aborted, timed out, a refused redirect or a connection error. */
+        const fetchError = (r: Request, cause: unknown): BlockindexError =>
+          interrupted(cause) ??
+          new (cause instanceof RedirectRefused ? RedirectError : ConnectionError)(
+            redact(`${r.method} ${redact(r.url, secrets)}: ${describeCause(cause)}`, secrets),
+            { cause, method: r.method, url: redact(r.url, secrets) },
+          );
+        const done = around
           ? await around(req, { schemaPath: op.path, params, base }, fetchOnce, fetchError, (error) => {
               userError = error;
             })
           : await fetchOnce(req).catch((thrown) => {
               throw fetchError(req, thrown);
             });
-        const done = response as Response;
+        response = done;
         // Nothing to read when the server says so (openapi-fetch leaves such a body unread too).
         const text =
-          done.headers.get('content-length') === '0' ? '' : await limitBody(done, limit, c.checkBody);
+          done.headers.get('content-length') === '0' ? '' : await limitBody(done, limit, checkBody);
         const { status, headers: answered } = done;
+        const about = { status, headers: answered, method, url: shown(), secrets };
         if (!done.ok) {
-          let body: unknown = text === '' ? undefined : text;
+          let body: unknown = text || undefined;
           try {
             body = JSON.parse(text);
           } catch {
             // Not JSON: the text is the error body.
           }
-          const { method, url } = where();
           throw createApiError({
-            status,
+            ...about,
             body: body as never,
-            headers: answered,
-            method,
-            url,
-            secrets,
             retryAfterMs: parseRetryAfterMs(answered, Date.now(), status),
             replacement: op.replacement,
-            sentApiKey: c.sentApiKey || secrets.length > c.secrets.length,
+            sentApiKey,
           });
         }
         const data: unknown = text === '' ? undefined : JSON.parse(text);
-        const problem = data === undefined ? 'expected a JSON body, got an empty one' : shape(data);
-        if (problem !== undefined) {
-          throw new ResponseParseError({ status, headers: answered, ...where(), reason: problem, secrets });
-        }
+        const problem =
+          data === undefined
+            ? 'expected a JSON body, got an empty one'
+            : (op.shape ?? objectShapeProblem)(data);
+        if (problem) throw new ResponseParseError({ ...about, reason: problem });
         return { data: data as T, response: done };
       } catch (error) {
-        failure = limit.exceeded ? tooLarge(error) : error === userError ? error : ourError(error);
+        failure = error;
+        if (limit.exceeded) {
+          // The body passed `maxResponseBytes` (as announced, as read, or as it would parse): `limit.reason` says which.
+          failure = new ResponseTooLargeError({
+            status: response?.status ?? 0,
+            headers: response?.headers ?? new Headers(),
+            method,
+            url: shown(),
+            reason: limit.reason as string,
+            maxBytes,
+            secrets,
+            cause: error instanceof Error ? new Error(error.message) : undefined,
+          });
+        } else if (
+          error !== userError &&
+          typeof error === 'object' &&
+          error &&
+          !(error instanceof BlockindexError)
+        ) {
+          failure = interrupted(error) ?? failure;
+          if (response && failure === error) {
+            const about = {
+              status: response.status,
+              headers: response.headers,
+              method,
+              url: shown(),
+              secrets,
+            };
+            if (error instanceof SyntaxError) {
+              // Only the position: V8's message quotes the body around the fault, which may hold an echoed API key
+              // cut in a place that no longer matches the key as a whole.
+              const at = /\bposition (\d+)/.exec(error.message)?.[1];
+              const reason = `the body is not valid JSON${at ? ` (syntax error at position ${at})` : ''}`;
+              failure = new ResponseParseError({ ...about, reason, cause: new SyntaxError(reason) });
+            } else if (error instanceof TypeError || error instanceof DOMException) {
+              failure = new ConnectionError(
+                redact(
+                  `${method} ${shown()}: the response body could not be read (${describeCause(error)})`,
+                  secrets,
+                ),
+                { cause: error, method, url: shown() },
+              );
+            }
+          }
+        }
       } finally {
-        signals.settle();
+        cancelTimer?.();
+        link?.dispose();
         unsent?.();
       }
-      policy ??= resolveRetryPolicy(c.retry, options?.retry);
+      policy ??= resolveRetryPolicy(options.retry, call.retry);
       const delay = retryDelayMs(failure, retryIndex, policy);
       // A wait that would end past the deadline is not worth starting: the error goes out now, a RateLimitError
       // with the `retryAfterMs` the server asked for.
-      if (delay === undefined || delay >= signals.remaining()) throw failure;
-      const linked = signals.between();
-      try {
-        await sleep(delay, linked.signal);
-      } finally {
-        linked.dispose();
-      }
-
-      /** `fetch` (looked up on every call, so MSW or a stub installed later applies) following redirects. */
-      async function fetchOnce(req: Request): Promise<Response> {
-        sent = req;
-        unsent = undefined;
-        const fetchFn = c.fetch ?? ((r: Request) => globalThis.fetch(r));
-        const received = await fetchFollowingRedirects(fetchFn, req, c.credentialHeaders);
-        response = received;
-        if (received.headers.has('warning')) c.onWarningHeader(op.id, received, op.replacement);
-        c.paced?.(received);
-        return received;
-      }
-
-      /** The body passed `maxResponseBytes` (as announced, as read, or as it would parse): `limit.reason` says which. */
-      function tooLarge(cause: unknown): ResponseTooLargeError {
-        return new ResponseTooLargeError({
-          status: response?.status ?? 0,
-          headers: response?.headers ?? new Headers(),
-          ...where(),
-          reason:
-            limit.reason ??
-            `the response body is larger than maxResponseBytes (${maxBytes} bytes); reading stopped there`,
-          maxBytes,
-          secrets,
-          cause: cause instanceof Error ? new Error(cause.message) : undefined,
-        });
-      }
-
-      /** What a failed attempt throws: our own errors as they are, the rest mapped. */
-      function ourError(error: unknown): unknown {
-        if (error instanceof BlockindexError || typeof error !== 'object' || error === null) return error;
-        const stopped = interrupted(error);
-        if (stopped || response === undefined) return stopped ?? error;
-        const { method, url } = where();
-        if (error instanceof SyntaxError) {
-          // Only the position: V8's message quotes the body around the fault, which may hold an echoed API key cut
-          // in a place that no longer matches the key as a whole.
-          const position = /\bposition (\d+)/.exec(error.message)?.[1];
-          const reason = `the body is not valid JSON${position === undefined ? '' : ` (syntax error at position ${position})`}`;
-          return new ResponseParseError({
-            status: response.status,
-            headers: response.headers,
-            method,
-            url,
-            reason,
-            cause: new SyntaxError(reason),
-            secrets,
-          });
-        }
-        if (error instanceof TypeError || error instanceof DOMException) {
-          return new ConnectionError(
-            redact(
-              `${method} ${url}: the response body could not be read (${describeCause(error)})`,
-              secrets,
-            ),
-            { cause: error, method, url },
-          );
-        }
-        return error;
-      }
-
-      /** A failed `fetch` as one of our errors: aborted, timed out, a refused redirect or a connection error. */
-      function fetchError(req: Request, cause: unknown): BlockindexError {
-        const url = redact(req.url, secrets);
-        const Failure = cause instanceof RedirectRefused ? RedirectError : ConnectionError;
-        return (
-          interrupted(cause) ??
-          new Failure(redact(`${req.method} ${url}: ${describeCause(cause)}`, secrets), {
-            cause,
-            method: req.method,
-            url,
-          })
-        );
-      }
+      if (delay === undefined || delay >= deadlineAt - Date.now()) throw failure;
+      await between((signal) => sleep(delay, signal));
     }
-  } finally {
-    signals.dispose();
-  }
+  };
 }
 
 /** The shape check of single-resource calls: their bodies are JSON objects. */
@@ -363,13 +392,4 @@ function objectShapeProblem(data: unknown): string | undefined {
   return typeof data === 'object' && data !== null && !Array.isArray(data)
     ? undefined
     : 'expected a JSON object';
-}
-
-/** A failed `fetch`'s message, with the detail undici keeps in its `cause` (ECONNREFUSED, ENOTFOUND, ...). */
-function describeCause(cause: unknown): string {
-  if (!(cause instanceof Error)) return String(cause);
-  const inner = cause.cause;
-  const detail =
-    inner instanceof Error ? ((inner as Error & { code?: string }).code ?? inner.message) : undefined;
-  return detail ? `${cause.message} (${detail})` : cause.message;
 }
