@@ -16,7 +16,7 @@ import type {
 import type { ApiPromise } from './api-promise.js';
 import { getSmartContractsStatus } from './contract-status.js';
 import { type BlockindexCore, setUpCore } from './core.js';
-import { errorSummaries, jsonStructureLimit, middleware, statusPhrases } from './guards.js';
+import { errorSummaries, headerChecks, jsonStructureLimit, middleware, statusPhrases } from './guards.js';
 import type { ListPromiseClass } from './internal/list-call.js';
 import { checkClientOptions, isPacer } from './internal/option-checks.js';
 import { addressTransactions, transactionEvents, transactionsWithTransfers } from './list-operations.js';
@@ -54,7 +54,7 @@ export class BlockindexClient implements BlockindexCore {
     // Server-named pauses are capped by the core, as for a pacer of `createPacer()` given to `createCore`.
     else if (rateLimit) pacer = createPacer(rateLimit as true, Boolean(options.apiKey));
     const { use, ...rest } = options;
-    const all = [jsonStructureLimit(), errorSummaries(), statusPhrases()];
+    const all = [jsonStructureLimit(), errorSummaries(), statusPhrases(), headerChecks()];
     if (use !== undefined) {
       use.forEach((m, i) => {
         if (m && (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m))) {

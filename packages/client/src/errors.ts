@@ -35,9 +35,9 @@ export class BlockindexError extends Error {
   /** @internal See {@link ERROR_KIND}. */
   readonly [ERROR_KIND]: string = 'error';
   /** HTTP method of the request, when the error is about one. */
-  readonly method: string | undefined;
+  declare readonly method: string | undefined;
   /** Full URL of the request (credentials blanked out), when the error is about one. */
-  readonly url: string | undefined;
+  declare readonly url: string | undefined;
 
   constructor(message: string, options: BlockindexErrorOptions = {}) {
     // Messages quote what servers send (error bodies, reasons, causes): control characters in them are escaped,
@@ -62,22 +62,22 @@ export class ApiError extends BlockindexError {
   /** @internal */
   override readonly [ERROR_KIND]: string = 'api';
   /** HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /**
    * Parsed JSON body, the raw text when it was not JSON, or `undefined` when empty; any echo of the API key in it
    * is replaced by `[redacted]`.
    */
-  readonly body: ApiErrorBody;
+  declare readonly body: ApiErrorBody;
   /** Response headers (rate-limit counters, `Warning`, ...), the API key replaced by `[redacted]` if echoed. */
-  readonly headers: Headers;
+  declare readonly headers: Headers;
   /** HTTP method of the request. */
   declare readonly method: string;
   /** Full URL of the request. */
   declare readonly url: string;
   /** Request id sent by the server or its edge (`x-request-id`, else `cf-ray`), if any. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** Machine-readable error code from the body (e.g. `FST_ERR_VALIDATION`), if any. */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
 
   constructor(init: ApiErrorInit, detail?: string) {
     const clean = redactResponseData(init);
@@ -113,7 +113,7 @@ export class ForbiddenError extends ApiError {
 export class GoneError extends ApiError {
   override readonly name: string = 'GoneError';
   /** The operation the API recommends instead, e.g. `GET /extended/v3/principals/{principal}/transactions`. */
-  readonly replacement: string | undefined;
+  declare readonly replacement: string | undefined;
 
   constructor(init: ApiErrorInit & { replacement?: string | undefined }) {
     super(
@@ -133,7 +133,7 @@ export class NotFoundError extends ApiError {
 export class RateLimitError extends ApiError {
   override readonly name: string = 'RateLimitError';
   /** Delay the server asked for (`Retry-After` or `ratelimit-reset`), in milliseconds, if it said. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
 
   constructor(init: ApiErrorInit & { retryAfterMs?: number | undefined }, detail?: string) {
     super(init, detail);
@@ -212,9 +212,9 @@ export class AbortError extends BlockindexError {
 export class ResponseParseError extends BlockindexError {
   override readonly name: string = 'ResponseParseError';
   /** HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** Response headers, the API key replaced by `[redacted]` if echoed. */
-  readonly headers: Headers;
+  declare readonly headers: Headers;
   /** HTTP method of the request. */
   declare readonly method: string;
   /** Full URL of the request. */
@@ -250,7 +250,7 @@ export interface ResponseErrorInit {
 export class ResponseTooLargeError extends ResponseParseError {
   override readonly name: string = 'ResponseTooLargeError';
   /** The bound that was passed, in bytes. */
-  readonly maxBytes: number;
+  declare readonly maxBytes: number;
 
   constructor(init: ResponseErrorInit & { maxBytes: number }) {
     super(init);

@@ -1,4 +1,5 @@
 import { BlockindexError } from './errors.js';
+import { describeName } from './internal/http.js';
 import { MAX_COST_PER_BYTE, measureJson, parsedBytes } from './internal/json-cost.js';
 import { clip, escapeControl, setStatusPhrases } from './internal/text.js';
 import type { Guard, Middleware } from './types.js';
@@ -53,6 +54,66 @@ function decodedSize(bytes: Uint8Array): { size: number; wide: boolean } {
     else wide = true;
   }
   return { size: wide ? 2 * characters : characters, wide };
+}
+
+// RFC 9110 `token`: what a header name may be made of.
+const TOKEN = /^[!#$%&'*+.^_`|~\w-]+$/;
+
+/**
+ * Why `value` cannot be sent as a header value, or `undefined` when it can: what `fetch` refuses (CR, LF, NUL,
+ * characters above U+00FF). `strict` adds what `fetch` lets through or repairs silently (other control characters,
+ * surrounding whitespace it trims): for a credential, those are a mistake to report.
+ */
+function valueProblem(value: string, strict?: boolean): string | undefined {
+  if (/[\r\n]/.test(value)) return 'a line break (CR or LF)';
+  if (value.includes('\0')) return 'a NUL character';
+  if (/[^\0-\xff]/.test(value)) return 'a character above U+00FF (HTTP headers carry Latin-1 only)';
+  if (!strict) return undefined;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+  if (/[\0-\x1f\x7f]/.test(value)) return 'a control character';
+  if (/^[ \t]|[ \t]$/.test(value)) return 'leading or trailing whitespace';
+  return undefined;
+}
+
+/**
+ * Checks the API key and the header that carries it before anything is sent, saying what is wrong without showing
+ * the key: a key with a control character or surrounding whitespace (which `fetch` sends or trims silently) is refused
+ * too, where the default core refuses only what `fetch` cannot send.
+ */
+export function checkApiKey(apiKey: unknown, headerName: unknown): void {
+  if (typeof headerName !== 'string' || !TOKEN.test(headerName)) {
+    throw new TypeError(
+      `apiKeyHeader must be a header name (letters, digits and !#$%&'*+-.^_\`|~); got ${describeName(headerName)}`,
+    );
+  }
+  if (typeof apiKey !== 'string') {
+    throw new TypeError(`apiKey must be a string; got ${apiKey === null ? 'null' : typeof apiKey}`);
+  }
+  const problem = valueProblem(apiKey, true);
+  if (problem)
+    throw new TypeError(`apiKey cannot be sent in a header: it contains ${problem} (the key is not shown)`);
+}
+
+/**
+ * Says what is wrong with a header the core is given (the `headers` option, a call's `headers`, the API key and
+ * `apiKeyHeader`) before anything is sent: `headers: the value of "authorization" contains a line break (not shown)`,
+ * `apiKey cannot be sent in a header: it contains leading or trailing whitespace`. Without it, a core refuses only
+ * what `fetch` cannot send, with a message naming the header but not the reason, and sends a key with another
+ * control character, or trims its whitespace, as `fetch` does.
+ * @example
+ * const core = createCore({ apiKey, guards: [headerChecks()] });
+ */
+export function headerChecks(): Guard {
+  return {
+    header(name, value, what) {
+      if (what === 'apiKey') return checkApiKey(value, name);
+      if (!TOKEN.test(name)) throw new TypeError(`${what}: ${describeName(name)} is not a valid header name`);
+      const problem = valueProblem(String(value));
+      if (problem) {
+        throw new TypeError(`${what}: the value of ${describeName(name)} contains ${problem} (not shown)`);
+      }
+    },
+  };
 }
 
 /**

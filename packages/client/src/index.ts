@@ -142,7 +142,7 @@ export {
   TimeoutError,
   UnauthorizedError,
 } from './errors.js';
-export { errorSummaries, jsonStructureLimit, middleware, statusPhrases } from './guards.js';
+export { errorSummaries, headerChecks, jsonStructureLimit, middleware, statusPhrases } from './guards.js';
 export { normalizeHex } from './hex.js';
 export {
   getAccountTransactionsWithTransfers,

@@ -114,8 +114,8 @@ export interface ClientOptions {
   /**
    * Hiro API key (raises the rate limit); sent in `apiKeyHeader`, blanked out of every error (message, body,
    * headers) if the server echoes it, and never sent to another origin. A key that cannot be a header value
-   * (line breaks, control characters, characters above U+00FF, surrounding whitespace) makes `createClient` throw
-   * a `TypeError` that does not show it.
+   * (line breaks, characters above U+00FF; with `headerChecks()`, as `createClient` has, also other control characters
+   * and surrounding whitespace) makes `createClient` or `createCore` throw a `TypeError` that does not show it.
    */
   apiKey?: string | undefined;
   /** Header that carries `apiKey`. Default `x-api-key`. */
@@ -168,7 +168,7 @@ export interface CoreOptions extends Omit<ClientOptions, 'rateLimit' | 'use'> {
   rateLimit?: RatePacer | false | undefined;
   /**
    * Opt-in guards and extensions (each its own import, shipped only when used): `jsonStructureLimit()`,
-   * `errorSummaries()`, `statusPhrases()`, `middleware(...)`. `createClient` has them all.
+   * `headerChecks()`, `errorSummaries()`, `statusPhrases()`, `middleware(...)`. `createClient` has them all.
    */
   guards?: readonly Guard[] | undefined;
 }

@@ -67,8 +67,13 @@ type Around = (
   user: (error: unknown) => void,
 ) => Promise<Response>;
 
-/** An opt-in guard for `createCore({ guards: [...] })`, made by `jsonStructureLimit()`, `middleware()`, `errorSummaries()` or `statusPhrases()`. */
+/**
+ * An opt-in guard for `createCore({ guards: [...] })`, made by `jsonStructureLimit()`, `headerChecks()`, `middleware()`,
+ * `errorSummaries()` or `statusPhrases()`.
+ */
 export interface Guard {
+  /** @internal Checks a header (or, with `what` = `'apiKey'`, the API key and its header) before anything is sent. */
+  readonly header?: ((name: string, value: unknown, what: string) => void) | undefined;
   /** @internal Refuses a body, given its bytes and the bound, by saying why. */
   readonly body?: ((bytes: Uint8Array, maxBytes: number) => string | undefined) | undefined;
   /** @internal Runs an attempt through middleware. */

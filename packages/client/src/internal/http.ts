@@ -152,67 +152,39 @@ export async function limitBody(
   return new TextDecoder().decode(bytes);
 }
 
-// RFC 9110 `token`: what a header name may be made of.
-const TOKEN = /^[!#$%&'*+.^_`|~\w-]+$/;
+/** A checker of header names and values (the opt-in `headerChecks()`): throws a `TypeError` saying what is wrong. */
+export type HeaderCheck = (name: string, value: unknown, what: string) => void;
 
-/**
- * Why `value` cannot be sent as a header value, or `undefined` when it can: what `fetch` refuses (CR, LF, NUL,
- * characters above U+00FF). `strict` adds what `fetch` lets through or repairs silently (other control characters,
- * surrounding whitespace it trims): for a credential, those are a mistake to report.
- */
-function valueProblem(value: string, strict?: boolean): string | undefined {
-  return /[\r\n]/.test(value)
-    ? 'a line break (CR or LF)'
-    : value.includes('\0')
-      ? 'a NUL character'
-      : /[^\0-\xff]/.test(value)
-        ? 'a character above U+00FF (HTTP headers carry Latin-1 only)'
-        : !strict
-          ? undefined
-          : // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-            /[\0-\x1f\x7f]/.test(value)
-            ? 'a control character'
-            : /^[ \t]|[ \t]$/.test(value)
-              ? 'leading or trailing whitespace'
-              : undefined;
-}
-
-const describeName = (name: unknown): string =>
+/** A header name as an error shows it: quoted and cut, or its type. */
+export const describeName = (name: unknown): string =>
   typeof name !== 'string' ? (name === null ? 'null' : typeof name) : JSON.stringify(clip(name, 60));
 
 /**
- * Checks the API key and the header that carries it before anything is sent. `fetch` would reject a bad value
- * too, but with a message quoting it (`Headers.set: "<the key>" is an invalid header value`): this one says what
- * is wrong and never shows the key.
+ * Sets one header, refusing what `fetch` refuses (a bad name; CR, LF, NUL or a character above U+00FF in the value)
+ * with a `TypeError` naming the header but never quoting its value (it may be a credential): `Headers.set`'s own
+ * message would quote it.
  */
-export function checkApiKey(apiKey: unknown, headerName: unknown): void {
-  if (typeof headerName !== 'string' || !TOKEN.test(headerName)) {
+export function setHeader(headers: Headers, name: string, value: string, what: string): void {
+  try {
+    headers.set(name, value);
+  } catch {
     throw new TypeError(
-      `apiKeyHeader must be a header name (letters, digits and !#$%&'*+-.^_\`|~); got ${describeName(headerName)}`,
+      `${what}: ${describeName(name)} is not a valid header name or value (the value is not shown)`,
     );
   }
-  if (typeof apiKey !== 'string') {
-    throw new TypeError(`apiKey must be a string; got ${apiKey === null ? 'null' : typeof apiKey}`);
-  }
-  const problem = valueProblem(apiKey, true);
-  if (problem)
-    throw new TypeError(`apiKey cannot be sent in a header: it contains ${problem} (the key is not shown)`);
 }
 
 /**
- * Builds `Headers` from the caller's option (`undefined` values skipped), rejecting a bad entry with a message naming
- * the header but never quoting its value (it may be a credential, e.g. `authorization`).
+ * Builds `Headers` from the caller's option (`undefined` values skipped), each checked by `check` (the opt-in
+ * `headerChecks()`) when given, and by {@link setHeader} always.
  */
-export function buildHeaders(option: HeadersOption | undefined, what: string): Headers {
+export function buildHeaders(option: HeadersOption | undefined, what: string, check?: HeaderCheck): Headers {
   const headers = new Headers();
   const entries = option instanceof Headers ? [...option] : Object.entries(option ?? {});
   for (const [name, value] of entries) {
     if (value === undefined) continue;
-    if (!TOKEN.test(name)) throw new TypeError(`${what}: ${describeName(name)} is not a valid header name`);
-    const problem = valueProblem(String(value));
-    if (problem)
-      throw new TypeError(`${what}: the value of ${describeName(name)} contains ${problem} (not shown)`);
-    headers.set(name, String(value));
+    check?.(name, String(value), what);
+    setHeader(headers, name, String(value), what);
   }
   return headers;
 }

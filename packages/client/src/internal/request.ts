@@ -21,13 +21,13 @@ import {
 import {
   type BodyLimit,
   buildHeaders,
-  checkApiKey,
   credentialValues,
   fetchFollowingRedirects,
   limitBody,
   RedirectRefused,
   serializePath,
   serializeQuery,
+  setHeader,
 } from './http.js';
 import { checkRequestOptions } from './option-checks.js';
 import { linkedController } from './signals.js';
@@ -139,16 +139,20 @@ const warnedInProcess = new Set<string>();
  * succeeds or the retry policy, the deadline or the caller's signal says stop.
  */
 export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl: string): CoreCall {
-  const fixed = buildHeaders(options.headers, 'headers');
+  const guards = options.guards ?? [];
+  const headerCheck = guards.find((g) => g.header)?.header;
+  const fixed = buildHeaders(options.headers, 'headers', headerCheck);
   const keyHeader = options.apiKeyHeader ?? 'x-api-key';
-  if (options.apiKey) {
-    checkApiKey(options.apiKey, keyHeader);
-    fixed.set(keyHeader, options.apiKey);
+  const { apiKey } = options;
+  if (apiKey) {
+    headerCheck?.(keyHeader, apiKey, 'apiKey');
+    // Its type only: a number would be sent as its digits, and shown here.
+    if (typeof apiKey !== 'string') throw new TypeError(`apiKey must be a string; got ${typeof apiKey}`);
+    setHeader(fixed, keyHeader, apiKey, 'apiKey');
   }
   const credentialHeaders = ['authorization', 'proxy-authorization', String(keyHeader).toLowerCase()];
   for (const name of options.credentialHeaders ?? []) credentialHeaders.push(name.toLowerCase());
   const coreSecrets = credentialValues(fixed, credentialHeaders);
-  const guards = options.guards ?? [];
   const around = guards.find((g) => g.around)?.around;
   const checkBody = guards.find((g) => g.body)?.body;
   const pacer = options.rateLimit || undefined;
@@ -182,7 +186,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
     let headers = fixed;
     if (call.headers !== undefined) {
       // Checked here rather than left to `fetch`, whose error would quote a bad value (maybe a credential).
-      const extra = buildHeaders(call.headers, 'headers');
+      const extra = buildHeaders(call.headers, 'headers', headerCheck);
       secrets = [...secrets, ...credentialValues(extra, credentialHeaders)];
       headers = new Headers(fixed);
       for (const [name, value] of extra) headers.set(name, value);
@@ -214,22 +218,22 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
       const limit: BodyLimit = { maxBytes, exceeded: false };
       const method = 'GET';
       const shown = () => redact(sent?.url ?? url, secrets);
+      /** An error about this request: `<METHOD> <url>: <what>`, credentials blanked out. */
+      const fail = (Kind: typeof ConnectionError, what: string, cause: unknown): BlockindexError =>
+        new Kind(redact(`${method} ${shown()}: ${what}`, secrets), { cause, method, url: shown() });
       /** The caller's abort, or a time limit, as our error; `late`: the deadline passed before the attempt. */
-      const interrupted = (cause: unknown, late?: boolean): BlockindexError | undefined => {
-        const at = `${method} ${shown()}: `;
-        const init = { cause, method, url: shown() };
-        return aborted()
-          ? new AbortError(`${at}the request was aborted`, init)
+      const interrupted = (cause: unknown, late?: boolean): BlockindexError | undefined =>
+        aborted()
+          ? fail(AbortError, 'the request was aborted', cause)
           : late || timedOut
-            ? new TimeoutError(
-                at +
-                  (late || timedOut > 1
-                    ? `the call's deadline of ${deadlineMs} ms passed`
-                    : `timed out after ${timeoutMs} ms`),
-                init,
+            ? fail(
+                TimeoutError,
+                late || timedOut > 1
+                  ? `the call's deadline of ${deadlineMs} ms passed`
+                  : `timed out after ${timeoutMs} ms`,
+                cause,
               )
             : undefined;
-      };
       // The pacer's start, given back if this attempt sends nothing (aborted first, answered by a middleware).
       let unsent: (() => void) | undefined;
       if (pacer) {
@@ -285,11 +289,12 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
           return received;
         };
         /** A failed `fetch` as one of our errors: aborted, timed out, a refused redirect or a connection error. */
-        const fetchError = (r: Request, cause: unknown): BlockindexError =>
+        const fetchError = (_: Request, cause: unknown): BlockindexError =>
           interrupted(cause) ??
-          new (cause instanceof RedirectRefused ? RedirectError : ConnectionError)(
-            redact(`${r.method} ${redact(r.url, secrets)}: ${describeCause(cause)}`, secrets),
-            { cause, method: r.method, url: redact(r.url, secrets) },
+          fail(
+            cause instanceof RedirectRefused ? RedirectError : ConnectionError,
+            describeCause(cause),
+            cause,
           );
         const done = around
           ? await around(req, { schemaPath: op.path, params, base }, fetchOnce, fetchError, (error) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../src/index.js';
-import { buildHeaders, checkApiKey, credentialValues } from '../../src/internal/http.js';
+import { checkApiKey, headerChecks } from '../../src/guards.js';
+import { createClient, createCore } from '../../src/index.js';
+import { buildHeaders, credentialValues } from '../../src/internal/http.js';
 
 const KEY = 'sk-live-0123456789abcdef';
 
@@ -50,14 +51,46 @@ describe('buildHeaders', () => {
     expect([...headers]).toEqual([['user-agent', 'app/1.0']]);
   });
 
+  // The reason is the opt-in headerChecks()'s (createClient has it); a core without it refuses the value as fetch does.
+  const check = headerChecks().header;
+
   it('refuses a bad value naming the header, never quoting the value', () => {
-    const text = shown(() => buildHeaders({ authorization: `Bearer ${KEY}\r\nX-Injected: 1` }, 'headers'));
+    const text = shown(() =>
+      buildHeaders({ authorization: `Bearer ${KEY}\r\nX-Injected: 1` }, 'headers', check),
+    );
     expect(text).toMatch(/headers: the value of "authorization" contains a line break/);
     expect(text).not.toContain(KEY);
   });
 
   it('refuses a bad header name', () => {
     expect(shown(() => buildHeaders({ 'bad name': 'x' }, 'headers'))).toMatch(/"bad name" is not a valid/);
+  });
+});
+
+describe('header checks of a core without headerChecks()', () => {
+  it.each([
+    [
+      'a header value with a line break',
+      { headers: { authorization: `Bearer ${KEY}\r\nX-Injected: 1` } },
+      'headers: "authorization"',
+    ],
+    ['a header value above U+00FF', { headers: { 'x-api-key': `${KEY}€` } }, 'headers: "x-api-key"'],
+    ['an API key with a NUL', { apiKey: `${KEY}\u0000` }, 'apiKey: "x-api-key"'],
+    [
+      'an API key header that is no header name',
+      { apiKey: KEY, apiKeyHeader: 'x api key' },
+      'apiKey: "x api key"',
+    ],
+  ])('refuses %s as fetch would, naming the header, never quoting the value', (_name, options, named) => {
+    const text = shown(() => createCore(options));
+    expect(text).toContain(`${named} is not a valid header name or value (the value is not shown)`);
+    expect(text).not.toContain(KEY);
+  });
+
+  it('refuses an API key that is not a string without showing it', () => {
+    expect(shown(() => createCore({ apiKey: 12345 as never }))).toMatch(
+      /apiKey must be a string; got number/,
+    );
   });
 });
 
