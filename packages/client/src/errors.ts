@@ -1,13 +1,40 @@
+import { DEPRECATED_OPERATIONS } from '@blockindex/spec/constants';
+import type { operations } from '@blockindex/spec/types';
 import {
+  describeBody,
   escapeControl,
-  formatApiErrorMessage,
   headline,
   readString,
   redact,
   redactHeaders,
-  redactResponseData,
+  redactJson,
 } from './internal/text.js';
-import type { ApiErrorBody, ApiErrorInit } from './types.js';
+
+// Types computed from the spec's operations; the public schema types are the spec's own (re-exported by `index.ts`).
+type JsonBody<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+type ErrorBodies<Op> = Op extends { responses: infer Rs }
+  ? { [K in keyof Rs]: `${K & (string | number)}` extends `2${string}` ? never : JsonBody<Rs[K]> }[keyof Rs]
+  : never;
+
+/**
+ * Body of an {@link ApiError}: any error body the spec documents for any operation, the raw text when the
+ * server sent something that is not JSON, or `undefined` when it sent nothing.
+ */
+export type ApiErrorBody = ErrorBodies<operations[keyof operations]> | string | undefined;
+
+/** What an {@link ApiError} is built from: one non-2xx response and the request that caused it. */
+export interface ApiErrorInit {
+  status: number;
+  body: ApiErrorBody;
+  headers: Headers;
+  method: string;
+  url: string;
+  /**
+   * Values (the API key) to blank out of the message, the body and the header values, in case the server echoes
+   * them back: the error is logged and serialized far more often than the response it came from.
+   */
+  secrets?: readonly string[];
+}
 
 /** What every {@link BlockindexError} may carry besides its message. */
 export interface BlockindexErrorOptions {
@@ -54,8 +81,6 @@ export class BlockindexError extends Error {
   declare toJSON?: () => Record<string, unknown>;
 }
 
-export type { ApiErrorInit };
-
 /** The server answered with a non-2xx status; subclasses narrow it by status family. */
 export class ApiError extends BlockindexError {
   override readonly name: string = 'ApiError';
@@ -80,17 +105,19 @@ export class ApiError extends BlockindexError {
   declare readonly code: string | undefined;
 
   constructor(init: ApiErrorInit, detail?: string) {
-    const clean = redactResponseData(init);
-    const message = formatApiErrorMessage(clean);
-    super(redact(detail ? `${message} (${detail})` : message, init.secrets), {
-      method: clean.method,
-      url: clean.url,
-    });
-    this.status = clean.status;
-    this.body = clean.body;
-    this.headers = clean.headers;
-    this.requestId = clean.headers.get('x-request-id') ?? clean.headers.get('cf-ray') ?? undefined;
-    this.code = readString(clean.body, 'code');
+    const { status, method, secrets } = init;
+    // Secrets out of everything the server sent before formatting, so that truncating the message can never cut one
+    // in half and leave a piece that no longer matches.
+    const url = redact(init.url, secrets);
+    const body = redactJson(init.body, secrets);
+    const headers = redactHeaders(init.headers, secrets);
+    const message = headline(status, method, url, describeBody(status, body, headers));
+    super(redact(detail ? `${message} (${detail})` : message, secrets), { method, url });
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
+    this.requestId = headers.get('x-request-id') ?? headers.get('cf-ray') ?? undefined;
+    this.code = readString(body, 'code');
   }
 }
 
@@ -286,3 +313,25 @@ export class ListOutpacedError extends ListInconsistentError {
 export class ListReorgedError extends ListInconsistentError {
   override readonly name: string = 'ListReorgedError';
 }
+
+type Deprecated = typeof DEPRECATED_OPERATIONS;
+
+/**
+ * The operations the API deprecates, each with the operation to call instead (read from
+ * `@blockindex/spec/constants`, i.e. the `x-replacement` of each deprecated operation in `spec/openapi.yaml`). A
+ * `410 Gone` from one of them is a `GoneError` naming it, and the `Warning: 299` header they answer with reaches
+ * `onWarning`. The operations themselves import their own replacement from the spec, so an app ships this table
+ * only when it reads it.
+ */
+// Built in a function marked pure: bundlers can drop a call with no arguments, not a chain of calls on an object, so
+// an app that never reads this (from the published bundle, where modules are merged) does not ship the texts.
+export const DEPRECATIONS: { readonly [K in keyof Deprecated]: Deprecated[K]['replacement'] } =
+  /* @__PURE__ */ (() =>
+    Object.freeze(
+      Object.fromEntries(
+        Object.entries(DEPRECATED_OPERATIONS).map(([id, { replacement }]) => [id, replacement]),
+      ),
+    ))() as never;
+
+/** An operation listed in {@link DEPRECATIONS}. */
+export type DeprecatedOperation = keyof typeof DEPRECATIONS;

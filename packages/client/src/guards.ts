@@ -2,7 +2,7 @@ import { BlockindexError } from './errors.js';
 import { describeName } from './internal/http.js';
 import { MAX_COST_PER_BYTE, measureJson, parsedBytes } from './internal/json-cost.js';
 import { clip, escapeControl, setStatusPhrases } from './internal/text.js';
-import type { Guard, Middleware } from './types.js';
+import type { Guard, Middleware } from './options.js';
 
 // The opt-in guards of a core: each a named import, so an app that does not use one does not ship it. `createClient`
 // uses them all. See the README's "Guarantees: default and opt-in".

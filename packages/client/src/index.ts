@@ -119,15 +119,20 @@ export {
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
 } from './core.js';
-export type { DeprecatedOperation } from './deprecations.js';
-export { DEPRECATIONS } from './deprecations.js';
-export type { ApiErrorInit, BlockindexErrorOptions, ResponseErrorInit } from './errors.js';
+export type {
+  ApiErrorBody,
+  ApiErrorInit,
+  BlockindexErrorOptions,
+  DeprecatedOperation,
+  ResponseErrorInit,
+} from './errors.js';
 export {
   AbortError,
   ApiError,
   BadRequestError,
   BlockindexError,
   ConnectionError,
+  DEPRECATIONS,
   ForbiddenError,
   GoneError,
   ListInconsistentError,
@@ -143,7 +148,7 @@ export {
   UnauthorizedError,
 } from './errors.js';
 export { errorSummaries, headerChecks, jsonStructureLimit, middleware, statusPhrases } from './guards.js';
-export { normalizeHex } from './hex.js';
+export { normalizeHex } from './internal/param-checks.js';
 export {
   getAccountTransactionsWithTransfers,
   getAddressTransactionEvents,
@@ -156,9 +161,12 @@ export type {
   ContractStatusOptions,
   CoreOptions,
   FetchFn,
+  Guard,
   HeadersOption,
   IterationOptions,
   ListOptions,
+  Middleware,
+  MiddlewareParams,
   RateLimitOptions,
   RatePacer,
   ReorgEvent,
@@ -183,4 +191,3 @@ export {
   getPrincipalTransactionBalanceChanges,
   getPrincipalTransactions,
 } from './successor-operations.js';
-export type { ApiErrorBody, Guard, Middleware, MiddlewareParams } from './types.js';

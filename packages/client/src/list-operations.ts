@@ -13,8 +13,7 @@ import type {
 import type { BlockindexCore } from './core.js';
 import { type ListPromiseClass, listCall } from './internal/list-call.js';
 import { ADDRESS_TRANSACTIONS, TRANSACTION_EVENTS, TRANSACTIONS_WITH_TRANSFERS } from './internal/lists.js';
-import { checkCallOptions } from './internal/option-checks.js';
-import { checkKeys, LIST_KEYS } from './internal/option-keys.js';
+import { checkCallOptions, checkKeys, LIST_KEYS } from './internal/option-checks.js';
 import { checkHex, checkId } from './internal/param-checks.js';
 import type { ListOptions } from './options.js';
 import { ListPromise } from './page.js';

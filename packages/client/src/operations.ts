@@ -5,8 +5,7 @@ import {
 import type { Block, Brc20TokenDetails, operations } from '@blockindex/spec/types';
 import type { ApiPromise } from './api-promise.js';
 import type { BlockindexCore } from './core.js';
-import { checkCallOptions } from './internal/option-checks.js';
-import { REQUEST_KEYS } from './internal/option-keys.js';
+import { checkCallOptions, REQUEST_KEYS } from './internal/option-checks.js';
 import { checkHex, checkId } from './internal/param-checks.js';
 import { getResource } from './internal/request.js';
 import type { RequestOptions } from './options.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '../src/errors.js';
 import {
   ApiError,
   BadRequestError,
@@ -18,7 +19,6 @@ import {
 } from '../src/errors.js';
 import { errorSummaries, statusPhrases } from '../src/guards.js';
 import { redact } from '../src/internal/text.js';
-import type { ApiErrorBody } from '../src/types.js';
 
 // The full client's errors: reason phrases in messages and bounded summaries for logs (opt-in on a core).
 statusPhrases();

@@ -1,5 +1,3 @@
-import type { ApiErrorInit } from '../types.js';
-
 /** `text` cut to at most `max` characters, an ellipsis marking the cut: the one bound every quoted text shares. */
 export function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
@@ -127,24 +125,6 @@ function isContainer(value: unknown): value is object {
   return proto === Object.prototype || proto === null;
 }
 
-/**
- * The init with the secrets taken out of everything the server sent. Done before formatting, so that truncating
- * the message can never cut a secret in half and leave a piece that no longer matches.
- */
-export function redactResponseData<T extends ApiErrorInit>(init: T): T {
-  return {
-    ...init,
-    body: redactJson(init.body, init.secrets),
-    headers: redactHeaders(init.headers, init.secrets),
-    url: redact(init.url, init.secrets),
-  };
-}
-
-/** `"<status> <METHOD> <path>: <what the server said>"`, with fallbacks when it said nothing useful. */
-export function formatApiErrorMessage(init: ApiErrorInit): string {
-  return headline(init.status, init.method, init.url, describeBody(init));
-}
-
 /** `"<status> <METHOD> <path>: <what>"`: how every error about a response begins. */
 export function headline(status: number, method: string, url: string, what: string): string {
   return `${status} ${method} ${truncate(pathOf(url))}: ${what}`;
@@ -160,7 +140,8 @@ export function setStatusPhrases(lookup: (status: number) => string | undefined)
   phraseOf = lookup;
 }
 
-function describeBody({ status, body, headers }: ApiErrorInit): string {
+/** What an error body says, or a fallback naming the status when it says nothing useful. */
+export function describeBody(status: number, body: unknown, headers: Headers): string {
   const fallback = phraseOf(status) ?? (status >= 500 ? 'Server error' : 'Request failed');
   if (body === undefined || body === null) return `${fallback} (empty body)`;
   if (typeof body === 'string') {

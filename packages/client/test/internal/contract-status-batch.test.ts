@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AbortError } from '../../src/errors.js';
 import {
   MAX_STATUS_URL_LENGTH,
   mapWithConcurrency,
   mergeStatusMaps,
   missingStatusIds,
   planStatusBatches,
-} from '../../src/internal/contract-status-batch.js';
+} from '../../src/contract-status.js';
+import { AbortError } from '../../src/errors.js';
 
 const PREFIX = 'https://api.hiro.so/extended/v2/smart-contracts/status';
 const id = (i: number) => `SP2ZP4GJDZJ1FDHTQ963F0292PE9J9752TZJ68F21.contract-number-${i}`;

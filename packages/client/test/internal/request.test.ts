@@ -9,7 +9,7 @@ import { createCore } from '../../src/core.js';
 import { ApiError, ConnectionError, ResponseParseError } from '../../src/errors.js';
 import { middleware } from '../../src/guards.js';
 import { request } from '../../src/internal/request.js';
-import type { Middleware as ClientMiddleware } from '../../src/types.js';
+import type { Middleware as ClientMiddleware } from '../../src/options.js';
 
 const BASE = 'https://api.example.test';
 
