@@ -23,8 +23,11 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   // and createClient carries it as a guard of its own, so those two ceilings sit 50 B above their last values.
   'core-one-call.ts': 7_475,
   'core-hardened-call.ts': 10_000,
-  'core-one-page.ts': 11_535,
-  'full-app.ts': 16_705,
+  // Raised for issue 32 (the pager's recovery across several re-orgs, its bound on recoveries, the position-cursor
+  // strategy of the successor lists, all in the pager that getNextPage ships): one page 11,471 -> 12,077 B, full app
+  // 16,639 -> 17,264 B.
+  'core-one-page.ts': 12_140,
+  'full-app.ts': 17_330,
   // Issue 31's target is 6,500 B; today the core alone is over it (see core-one-call), so this is the measured size
   // (7,709 B) with a little room, to be lowered with the core's.
   'query-one-call.ts': 7_775,

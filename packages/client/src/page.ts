@@ -67,13 +67,18 @@ async function pageAt<TItem, TBody extends PageBody<TItem>>(
   signal: AbortSignal | undefined,
 ): Promise<Chunk<TItem, TBody> | null> {
   const { limit } = param;
-  const pageSize = param.cursor === null ? Math.min(MAX_PAGE_SIZE, limit * 2) : limit;
+  const pageSize = param.cursor === null ? Math.min(source.max ?? MAX_PAGE_SIZE, limit * 2) : limit;
   const pager = new Pager(source, { param, pageSize, limit, maxItems: limit, signal });
   try {
     return await pager.next();
   } finally {
     pager.close();
   }
+}
+
+/** @internal Checks a page param given back to a list of `source` (its strategy and page size). */
+export function checkParam<TItem>(source: PageSource<TItem, PageBody<TItem>>, param: unknown): PageParam {
+  return checkPageParam(param, source.cursor || source.position !== undefined, source.max);
 }
 
 /** @internal A page of `source` holding `chunk`; `signal` (the list call's) also stops `getNextPage`. */
@@ -83,7 +88,9 @@ export function pageOf<TItem, TBody extends PageBody<TItem>>(
   signal?: AbortSignal,
 ): Page<TItem, TBody> {
   const { items: results, data: body, response, next } = chunk;
-  const { total, limit, offset } = body;
+  const { total, limit } = body;
+  // Lists paged by a position cursor have no offset.
+  const offset = body.offset ?? 0;
   const open = results.length > 0 && (next.end === null || next.offset < next.end) ? next : null;
   return {
     results,
@@ -127,7 +134,7 @@ async function loadFirst<TItem, TBody extends PageBody<TItem>>({
   checkIterationOptions(options);
   let chunk: Chunk<TItem, TBody> | null;
   if (pageParam !== undefined && pageParam !== null) {
-    chunk = await pageAt(source, checkPageParam(pageParam, source.cursor), signal);
+    chunk = await pageAt(source, checkParam(source, pageParam), signal);
     // Only a param made by hand can sit at its own end (`end === offset`).
     if (chunk === null) throw new BlockindexError('The page param names no page');
   } else {

@@ -1,8 +1,8 @@
 import { AbortError } from './errors.js';
-import { checkPageParam, clampPageSize, type PageBody } from './internal/lists.js';
+import { clampPageSize, type PageBody } from './internal/lists.js';
 import { checkIterationOptions } from './internal/option-checks.js';
 import { Pager } from './internal/pager.js';
-import { type ListPromise, type Page, pageOf } from './page.js';
+import { checkParam, type ListPromise, type Page, pageOf } from './page.js';
 
 /**
  * Every page of a list call in order, each exact under chain growth: the iteration options of the call
@@ -46,11 +46,10 @@ async function* pagesOf<TItem, TBody extends PageBody<TItem>>(
     throw new TypeError(`onReorg must be a function; got ${typeof onReorg}`);
   }
   if (maxItems !== undefined && maxItems <= 0) return;
-  const param =
-    pageParam === undefined || pageParam === null ? undefined : checkPageParam(pageParam, source.cursor);
+  const param = pageParam === undefined || pageParam === null ? undefined : checkParam(source, pageParam);
   // `limit: 0` asks the server for its default page, not pages of one item.
   const limit = start.limit === 0 ? undefined : start.limit;
-  const pageSize = param?.limit ?? clampPageSize(options.pageSize ?? limit);
+  const pageSize = param?.limit ?? clampPageSize(options.pageSize ?? limit, source.max);
   const pager = new Pager(source, {
     pageSize,
     concurrency,

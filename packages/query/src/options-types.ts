@@ -44,7 +44,7 @@ export interface BlockindexInfiniteQueryOptions<TItem, TKey extends QueryKey = Q
   queryFn: (context: {
     signal: AbortSignal;
     pageParam: PageParam | null;
-    client?: Pick<QueryClient, 'refetchQueries'>;
+    client?: Pick<QueryClient, 'refetchQueries' | 'getQueryData' | 'setQueryData'>;
   }) => Promise<PageData<TItem>>;
   /** `null`: start at the list's first page. */
   initialPageParam: PageParam | null;

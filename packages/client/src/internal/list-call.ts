@@ -34,7 +34,9 @@ export function listCall<TItem, TBody extends PageBody<TItem>>(
     ...(list as unknown as Omit<PageSource<TItem, TBody>, 'fetch'>),
     fetch: (slice, signal) => {
       const { limit: _limit, offset: _offset, cursor: _cursor, ...rest } = query;
-      const { offset, limit, cursor } = slice;
+      const { limit, cursor } = slice;
+      // Lists paged by a position cursor take no `offset`.
+      const offset = list.position ? undefined : slice.offset;
       return request<TBody>(core, op, pathParams, { ...rest, offset, limit, cursor }, { ...options, signal });
     },
   };

@@ -7,7 +7,10 @@ import {
 import type { WithResponse } from '../api-promise.js';
 import type { PageParam } from '../page-param.js';
 
-/** The envelope every list operation returns; the address-transactions one adds the cursor fields. */
+/**
+ * The envelope every list operation returns; the address-transactions one adds the cursor fields, and the lists
+ * paged by a position cursor (v3) have `cursor: { next, previous, current }` and no `offset`.
+ */
 export interface PageBody<TItem> {
   limit: number;
   offset: number;
@@ -35,9 +38,16 @@ export interface PageSource<TItem, TBody extends PageBody<TItem>> {
   key?(item: TItem): string;
   /**
    * The strategy: `true` anchors requests on the first page's `cursor` (`cursor=<anchor>&offset=k`, which growth does
-   * not move); `false` pages by offset, placing rows by their count of older rows, which `total` gives.
+   * not move); `false` pages by offset, placing rows by their count of older rows, which `total` gives ...
    */
   cursor: boolean;
+  /**
+   * ... unless the list pages by a position cursor (the v3 lists): the position of a row, which a request passes as
+   * `cursor` to start at that row (the overlap); such a list has no `offset` and is never prefetched.
+   */
+  position?: ((item: TItem) => string) | undefined;
+  /** Largest `limit` the operation accepts (default {@link MAX_PAGE_SIZE}). */
+  max?: number | undefined;
 }
 
 /** How pages, the pager and the transport see one list operation. */
@@ -48,6 +58,10 @@ export interface ListSpec {
   replacement?: string;
   /** Whether the operation takes `cursor` and answers with the cursor fields (the pager's cursor strategy). */
   cursor: boolean;
+  /** The position cursor of an item (the lists paged by `cursor` alone, whose bodies have no `offset`). */
+  position?: (item: never) => string;
+  /** Largest `limit` the operation accepts, from the spec (default {@link MAX_PAGE_SIZE}). */
+  max?: number;
   /** The item field that tells two items apart (a dotted path), and its type: every item of a page must have it. */
   field: string;
   type: 'string' | 'number';
@@ -104,6 +118,65 @@ export const TRANSACTION_EVENTS: ListSpec = {
   key: (item: { event_index: number }) => String(item.event_index),
 };
 
+/** A v3 transaction row's key: its id and its block. */
+function summaryKey(item: {
+  transaction: { tx_id: string; block: { hash: string; tx_index: number } };
+}): string {
+  const { tx_id, block } = item.transaction;
+  return `${tx_id}@${block.hash}/${block.tx_index}`;
+}
+
+/**
+ * `getPrincipalTransactions`: a position cursor `<height>:<microblock sequence>:<tx index>` (at or older than it).
+ * Rows of anchored blocks carry no microblock sequence; upstream writes 2147483647 for them.
+ */
+export const PRINCIPAL_TRANSACTIONS: ListSpec = {
+  operation: 'getPrincipalTransactions',
+  path: '/extended/v3/principals/{principal}/transactions',
+  cursor: false,
+  position: (item: { transaction: { block: { height: number; tx_index: number } } }) =>
+    `${item.transaction.block.height}:2147483647:${item.transaction.block.tx_index}`,
+  field: 'transaction.tx_id',
+  type: 'string',
+  identity: (item: { transaction?: { tx_id?: unknown } }) => item.transaction?.tx_id,
+  key: summaryKey,
+};
+
+/** A balance change's asset as its cursor writes it, `<asset type>:<identifier>` (1 STX, 2 FT, 3 NFT). */
+function assetOf(item: { asset?: { type?: unknown; identifier?: unknown } }): string | undefined {
+  const { type, identifier = 'stx' } = item.asset ?? {};
+  const tag = type === 'stx' ? 1 : type === 'ft' ? 2 : type === 'nft' ? 3 : 0;
+  return tag > 0 && typeof identifier === 'string' ? `${tag}:${identifier}` : undefined;
+}
+
+/**
+ * `getPrincipalTransactionBalanceChanges`: one row per asset, paged by the asset as cursor. The rows carry no block:
+ * a re-org takes the transaction (an empty list) or brings back the same rows.
+ */
+export const PRINCIPAL_BALANCE_CHANGES: ListSpec = {
+  operation: 'getPrincipalTransactionBalanceChanges',
+  path: '/extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes',
+  cursor: false,
+  position: assetOf as (item: never) => string,
+  field: 'asset',
+  type: 'string',
+  identity: assetOf,
+  key: assetOf as (item: never) => string,
+};
+
+/** `getBlocksByBurnBlock`: by offset, newest first; a block is its own key (a re-org replaces its hash). */
+export const BURN_BLOCK_BLOCKS: ListSpec = {
+  operation: 'getBlocksByBurnBlock',
+  path: '/extended/v2/burn-blocks/{height_or_hash}/blocks',
+  cursor: false,
+  // The spec's `limit` maximum for this operation (30, not the other lists' 50); a test reads it from the spec.
+  max: 30,
+  field: 'hash',
+  type: 'string',
+  identity: (item: { hash?: unknown }) => item.hash,
+  key: (item: { hash: string }) => item.hash,
+};
+
 /**
  * Largest `limit` the list operations accept. Written as a literal that the spec's type of `PAGE_SIZE.max` must
  * accept (so a change in the spec fails the type check), rather than read from `PAGE_SIZE`: the published bundle
@@ -111,11 +184,9 @@ export const TRANSACTION_EVENTS: ListSpec = {
  */
 export const MAX_PAGE_SIZE: typeof PAGE_SIZE.max = 50;
 
-/** Clamps a requested page size into what the server accepts. */
-export function clampPageSize(size: number | undefined): number {
-  return size === undefined || !Number.isFinite(size)
-    ? MAX_PAGE_SIZE
-    : Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(size)));
+/** Clamps a requested page size into what the server accepts (`max`: the list's largest `limit`). */
+export function clampPageSize(size: number | undefined, max: number = MAX_PAGE_SIZE): number {
+  return size === undefined || !Number.isFinite(size) ? max : Math.min(max, Math.max(1, Math.floor(size)));
 }
 
 /** The key of an item: its identity and placement. */
@@ -136,14 +207,26 @@ export function firstParam<TItem, TBody extends PageBody<TItem>>(
   const { results, total, limit } = data;
   const n = results.length;
   const body = data as { cursor?: unknown; prev_cursor?: unknown };
-  const cursor = source.cursor && typeof body.cursor === 'string' ? body.cursor : null;
+  const last = results[n - 1] as TItem;
+  const { position } = source;
+  // A position list's param holds the position of the row delivered last; its last page has no `cursor.next`.
+  const cursor = position
+    ? n > 0
+      ? position(last)
+      : null
+    : source.cursor && typeof body.cursor === 'string'
+      ? body.cursor
+      : null;
+  const ended = position
+    ? (body.cursor as { next?: unknown } | undefined)?.next === null
+    : body.prev_cursor === null;
   const start = cursor === null ? first.offset : 0;
   const end =
     n === 0
       ? start
       : cursor === null
         ? Math.max(start + n, total)
-        : body.prev_cursor === null
+        : ended
           ? n
           : first.cursor === undefined
             ? Math.max(n, total - first.offset)
@@ -155,9 +238,9 @@ export function firstParam<TItem, TBody extends PageBody<TItem>>(
     // With a cursor, positions count from the anchor, which sits `first.offset` rows down the list.
     total: cursor === null ? total : Math.max(n, total - first.offset),
     end,
-    limit: clampPageSize(size),
+    limit: clampPageSize(size, source.max),
     growth: 0,
-    last: n > 0 ? keyOf(source, results[n - 1] as TItem) : null,
+    last: n > 0 ? keyOf(source, last) : null,
   };
 }
 
@@ -166,13 +249,16 @@ export function firstParam<TItem, TBody extends PageBody<TItem>>(
  * response. The items must be objects with their identity, unique within the page: the pager relies on identities,
  * so none is ever dropped or merged silently.
  */
-export function pageProblem(data: unknown, { field, type, identity }: ListSpec): string | undefined {
+export function pageProblem(
+  data: unknown,
+  { field, type, identity, position }: ListSpec,
+): string | undefined {
   const body = data as Partial<PageBody<unknown>>;
   // A string, an array or `null` has no `results` array either.
   if (!Array.isArray(body?.results)) return 'expected a page object with a `results` array';
   // Positions and page params are computed from these three: a total of 1e400 (Infinity), 400.5 or -5 would
   // make a param the client then refuses, a request with `offset=NaN`, or an early end.
-  for (const key of ['limit', 'offset', 'total'] as const) {
+  for (const key of position ? (['limit', 'total'] as const) : (['limit', 'offset', 'total'] as const)) {
     const value = body[key];
     if (!Number.isSafeInteger(value) || (value as number) < 0) {
       const got = typeof value === 'number' ? value : value === null ? 'null' : typeof value;
@@ -206,7 +292,7 @@ const MAX_KEY_LENGTH = 512;
  * Checks a page param given back to a list call. It may come from storage or another process, so every field is
  * checked: a `TypeError` or `RangeError` naming the field and the value it had, never a silent wrong page.
  */
-export function checkPageParam(param: unknown, cursorList: boolean): PageParam {
+export function checkPageParam(param: unknown, cursorList: boolean, max: number = MAX_PAGE_SIZE): PageParam {
   const fail = (Kind: typeof TypeError, what: string): never => {
     throw new Kind(`pageParam${what}`);
   };
@@ -233,7 +319,7 @@ export function checkPageParam(param: unknown, cursorList: boolean): PageParam {
   };
   integer('offset', 0);
   integer('total', 0);
-  integer('limit', 1, MAX_PAGE_SIZE);
+  integer('limit', 1, max);
   integer('growth', -p.total);
   // `null`: the end is not known yet.
   if (p.end !== null) integer('end', p.offset);

@@ -23,6 +23,12 @@ const MEMORY = 1000;
 const MAX_REREADS = 8;
 /** Requests for one position that miss it (growth outran the aim), or answer it with nothing new. */
 const MAX_MISSES = 5;
+/**
+ * Re-reads, over the whole iteration, that give the caller rows from the head: every delivered row was gone, or rows
+ * came back above the one delivered last. With the re-reads in a row bounded too and the pass going down otherwise,
+ * every iteration ends, even on a list that re-orgs and grows forever.
+ */
+const MAX_RECOVERIES = 16;
 
 /**
  * A row as read: the item, its identity and key, its rank (how many rows of the list are older than it: nothing at
@@ -34,12 +40,16 @@ interface Row<TItem> {
   key: string;
   rank: number;
   seq: number;
+  /** Its position cursor (lists paged by position). */
+  pos?: string | undefined;
 }
 
 /** Where a read stands: the key and rank of the row read last (`null` and Infinity: the head, nothing read). */
 interface Reader {
   key: string | null;
   rank: number;
+  /** The row's position cursor (lists paged by position). */
+  pos?: string | undefined;
 }
 
 interface Flight<TBody> {
@@ -59,6 +69,8 @@ interface Read<TItem, TBody> {
   response: Response;
   /** The list ends with these rows. */
   end: boolean;
+  /** Rows met at the head by a re-read, above the pass: delivered where they are (`seq` set), the pass stays. */
+  head?: boolean;
 }
 
 export interface PagerOptions<TItem> {
@@ -127,7 +139,10 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
   #noAhead = false;
   #growing = false;
   #requests = 0;
+  #recoveries = 0;
   #done = false;
+  /** Whether a re-read found every delivered row gone: rows of the list may have left as the pass went by. */
+  #lost = false;
   /** Rows a re-read found for the caller (every delivered row had left its block). */
   #pending: Read<TItem, TBody> | undefined;
 
@@ -144,7 +159,7 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
     const pass = this.#pass as Reader;
     const total = this.#total;
     return {
-      cursor: this.#cursor,
+      cursor: this.#source.position ? (pass.pos ?? null) : this.#cursor,
       offset: total - pass.rank,
       total,
       end: this.#floor === -Infinity ? null : total - this.#floor,
@@ -154,34 +169,36 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
     };
   }
 
-  /** The next items, `null` once the list is done (after one more read of its head when `onReorg` is set). */
+  /** The next items, `null` once the list is done (after one more read of its head when the chain moved). */
   async next(): Promise<Chunk<TItem, TBody> | null> {
     try {
       if (!this.#pass) return await this.#first();
       for (;;) {
         const pass = this.#pass;
-        const pending = this.#pending;
-        let read: Read<TItem, TBody> | null;
-        if (pending) {
-          this.#pending = undefined;
-          read = pending;
-        } else {
+        let read = this.#pending;
+        this.#pending = undefined;
+        if (!read) {
           if (this.#done) return null;
           if (pass.rank <= this.#floor || this.#left <= 0) {
             this.#done = true;
+            // Rows a re-org took away as the pass went by may be back at the head: read it once more.
             const { onReorg } = this.#options;
-            if (onReorg && this.#requests > 1 && this.#memory.size > 0) await this.#reconcile(true);
-            return null;
+            const report = onReorg && this.#requests > 1 && this.#memory.size > 0;
+            if ((this.#lost && this.#left > 0) || report) await this.#reconcile(true);
+            continue;
           }
-          read = await this.#read(pass, Math.min(MAX_PAGE_SIZE, this.#options.pageSize + 1), true);
-          if (read === null) {
+          const next = await this.#read(pass, Math.min(this.#max, this.#options.pageSize + 1), true);
+          if (next === null) {
             await this.#reconcile(false);
             continue;
           }
+          read = next;
         }
         const end = read.rows.at(-1)?.rank ?? pass.rank;
-        const items = this.#deliver(read.rows);
-        if (read.end) this.#floor = end;
+        // Rows past the list's end as first announced are not part of it (a server that makes rows up).
+        const rows = read.head ? read.rows : read.rows.filter((row) => row.rank >= this.#floor);
+        const items = this.#deliver(rows, read.head === true);
+        if (read.end && !read.head) this.#floor = end;
         if (items.length > 0) return { items, data: read.data, response: read.response, next: this.param };
       }
     } catch (error) {
@@ -211,29 +228,42 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
   }
 
   #adopt(param: PageParam): void {
-    this.#cursor = param.cursor;
+    const position = this.#source.position !== undefined;
+    this.#cursor = position ? null : param.cursor;
     this.#total = param.total;
     this.#growth = param.growth;
     this.#floor = param.end === null ? -Infinity : param.total - param.end;
-    this.#pass = { key: param.last ?? null, rank: param.total - param.offset };
+    this.#pass = {
+      key: param.last ?? null,
+      rank: param.total - param.offset,
+      pos: position ? (param.cursor ?? undefined) : undefined,
+    };
+  }
+
+  get #max(): number {
+    return this.#source.max ?? MAX_PAGE_SIZE;
   }
 
   #row(item: TItem, rank: number): Row<TItem> {
-    return { item, id: this.#source.identity(item), key: keyOf(this.#source, item), rank, seq: 0 };
+    const { identity, position } = this.#source;
+    return { item, id: identity(item), key: keyOf(this.#source, item), rank, seq: 0, pos: position?.(item) };
   }
 
   /**
    * Gives the caller the rows never delivered, up to `maxItems`; the pass moves past every row taken, and rows
    * delivered before (a re-org moved them) are noted where they are now, in list order with the others.
    */
-  #deliver(rows: Row<TItem>[]): TItem[] {
+  #deliver(rows: Row<TItem>[], head = false): TItem[] {
     const items: TItem[] = [];
     const pass = this.#pass as Reader;
     for (const row of rows) {
       if (this.#left <= 0) break;
-      pass.key = row.key;
-      pass.rank = row.rank;
-      row.seq = this.#passSeq = ++this.#seq;
+      if (!head) {
+        pass.key = row.key;
+        pass.rank = row.rank;
+        pass.pos = row.pos;
+        row.seq = this.#passSeq = ++this.#seq;
+      }
       const known = this.#memory.get(row.id);
       // Never twice: a row delivered before that a re-org moved to another block.
       if (known) {
@@ -276,16 +306,25 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
       const met = new Set<unknown>();
       const seen: Row<TItem>[] = [];
       const head: Reader = { key: null, rank: Infinity };
-      for (;;) {
-        const read = await this.#read(head, MAX_PAGE_SIZE, false);
+      for (let reads = 0; ; reads++) {
+        const read = await this.#read(head, this.#max, false);
         if (read === null) continue rereads;
         for (const row of read.rows) {
           const known = this.#memory.get(row.id);
-          const anchor = row.key === pass.key ? pass : known?.key === row.key ? known : undefined;
+          // A delivered row in its block keeps its count of older rows: else the list changed below it.
+          if (known?.key === row.key && known.rank !== row.rank)
+            this.#changedBelow(row.key, known.rank, row.rank);
+          // While every delivered row is remembered, only the row delivered last anchors: a reset can bring back a
+          // block a re-org orphaned, so a row in its block proves nothing about the rows between it and that row.
+          const other = !this.#knowsAll && known?.key === row.key ? known : undefined;
+          const anchor = row.key === pass.key ? pass : other;
           if (anchor) {
             // A row in its block keeps its count of older rows: else the list changed below it.
             if (anchor.rank !== row.rank) this.#changedBelow(row.key, anchor.rank, row.rank);
-            return this.#anchor(anchor === pass ? this.#passSeq : (known as Row<TItem>).seq, met, verify);
+            const seq = anchor === pass ? this.#passSeq : (known as Row<TItem>).seq;
+            // A re-read of several requests is one view of the list only if its first row is still there after.
+            if (reads > 0 && verify && !(await this.#still(seen[0]))) continue rereads;
+            return this.#anchor(seq, met, verify, { ...read, rows: seen });
           }
           met.add(row.id);
           seen.push(row);
@@ -293,21 +332,48 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
         const last = read.rows.at(-1);
         // Past every remembered row without meeting one in its block: all were orphaned or moved.
         if (read.end || (last && last.rank < lowest)) return this.#passed(seen, met, verify, read);
-        if (last) Object.assign(head, { key: last.key, rank: last.rank });
+        if (last) Object.assign(head, { key: last.key, rank: last.rank, pos: last.pos });
       }
     }
   }
 
   /**
    * A delivered row was met in its block (delivered as `seq`): the rows delivered after it are still there, with
-   * every row older than it; those delivered before it are there only if the re-read met them.
+   * every row older than it; those delivered before it are there only if the re-read met them. The rows met above
+   * it are noted in list order just before it, and those never delivered are delivered (a re-org may have brought
+   * back rows of the list that the pass found gone), unless a row given out is not remembered.
    */
-  #anchor(seq: number, met: Set<unknown>, verify: boolean): void {
-    if (!verify) return;
-    if (this.#forgotten < seq) this.#forgetful();
-    const orphaned: TItem[] = [];
-    for (const [id, row] of this.#memory) if (row.seq < seq && !met.has(id)) orphaned.push(row.item);
-    if (orphaned.length > 0) this.#options.onReorg?.(orphaned);
+  #anchor(seq: number, met: Set<unknown>, verify: boolean, above: Read<TItem, TBody>): void {
+    if (verify && this.#options.onReorg) {
+      if (this.#forgotten < seq) this.#forgetful();
+      const orphaned: TItem[] = [];
+      for (const [id, row] of this.#memory) if (row.seq < seq && !met.has(id)) orphaned.push(row.item);
+      if (orphaned.length > 0) this.#options.onReorg?.(orphaned);
+    }
+    const { rows } = above;
+    const fresh: Row<TItem>[] = [];
+    rows.forEach((row, i) => {
+      const known = this.#memory.get(row.id);
+      row.seq = seq - (rows.length - i) / (rows.length + 1);
+      if (known) Object.assign(known, { key: row.key, rank: row.rank, seq: row.seq });
+      else fresh.push(row);
+    });
+    if (
+      fresh.length > 0 &&
+      this.#lost &&
+      (this.#knowsAll || (!this.#options.param && seq < this.#forgotten))
+    ) {
+      this.#recover();
+      this.#pending = { ...above, rows: fresh, head: true };
+    }
+  }
+
+  /** Whether `row` (the first a re-read met) is still at the head of the list, in its block, below new rows only. */
+  async #still(row: Row<TItem> | undefined): Promise<boolean> {
+    if (!row) return true;
+    const rows = (await this.#read({ key: null, rank: Infinity }, this.#max, false))?.rows ?? [];
+    const at = rows.findIndex((r) => r.key === row.key);
+    return at >= 0 && rows.slice(0, at).every((r) => !this.#memory.has(r.id));
   }
 
   /** The re-read went past every remembered row, or to the list's end, without an anchor. */
@@ -322,11 +388,26 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
             : `A re-org orphaned the ${this.#memory.size} rows delivered first that the iteration remembers and more: it cannot go on exactly; start it again`,
         );
       }
-      return this.#anchor(this.#passSeq, met, verify);
+      return this.#anchor(this.#passSeq, met, verify, { ...read, rows: [] });
     }
-    if (verify) return this.#anchor(Infinity, met, verify);
-    // Every row delivered left its block: the rest of the list is the re-read's rows not delivered yet.
+    // Every row delivered left its block: the rest of the list is the re-read's rows not delivered yet (and the
+    // iteration goes on from there, even after its end: what it delivered was orphaned or moved).
+    if (verify && read.end && seen.every((row) => this.#memory.has(row.id))) {
+      return this.#anchor(Infinity, met, verify, { ...read, rows: [] });
+    }
+    this.#recover();
     this.#pending = { ...read, rows: seen };
+    this.#done = false;
+    this.#lost = true;
+  }
+
+  #recover(): void {
+    if (++this.#recoveries > MAX_RECOVERIES) {
+      throw new ListReorgedError(
+        `Re-orgs took every row delivered, or brought rows back above them, ${MAX_RECOVERIES} times: the list ` +
+          'keeps re-orging under the iteration; start it again',
+      );
+    }
   }
 
   #changedBelow(key: string, was: number, is: number): never {
@@ -349,7 +430,7 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
   async #read(reader: Reader, size: number, prefetch: boolean): Promise<Read<TItem, TBody> | null> {
     for (;;) {
       if (this.#flights[0]?.rank !== reader.rank) this.#flights = [];
-      if (this.#flights.length === 0) this.#flights.push(this.#send(reader.rank, size));
+      if (this.#flights.length === 0) this.#flights.push(this.#send(reader, size));
       if (prefetch) this.#prefetch(size);
       const flight = this.#flights.shift() as Flight<TBody>;
       let answer: WithResponse<TBody>;
@@ -368,12 +449,15 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
       }
       const { data, response } = answer;
       const rows = this.#place(flight, data);
-      const at =
+      const position = this.#source.position !== undefined;
+      let at =
         reader.key === null
           ? reader.rank === Infinity
             ? -1
             : rows.findIndex((r) => r.rank === reader.rank)
           : rows.findIndex((r) => r.key === reader.key);
+      // A position cursor answers from the row it names: anything above it there is a disagreement.
+      if (position && flight.request.cursor !== undefined && at !== 0) at = -1;
       const first = rows[0];
       const last = rows.at(-1);
       if (!first && reader.rank === Infinity) return { rows, data, response, end: true };
@@ -388,10 +472,11 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
           for (const row of rows) row.rank += shift;
         }
         const after = rows.slice(at + 1);
+        const body = data as { prev_cursor?: unknown; cursor?: { next?: unknown } };
         const short =
           rows.length < (flight.request.limit ?? 0) ||
-          (data as { prev_cursor?: unknown }).prev_cursor === null;
-        if (short && this.#cursor === null && (last as Row<TItem>).rank !== 0) {
+          (position ? body.cursor?.next === null : body.prev_cursor === null);
+        if (short && this.#cursor === null && !position && (last as Row<TItem>).rank !== 0) {
           throw new ListInconsistentError(
             `The list ended ${(last as Row<TItem>).rank} rows before the total it announced (${data.total})`,
           );
@@ -404,12 +489,16 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
           }
           continue;
         }
-        this.#misses = 0;
-        this.#noAhead = false;
+        // Misses count per row delivered last: re-reads from the head do not clear them, so a row that growth
+        // keeps outrunning ends in ListOutpacedError however often the list is re-read in between.
+        if (reader === this.#pass) {
+          this.#misses = 0;
+          this.#noAhead = false;
+        }
         return { rows: after, data, response, end: short };
       }
       this.#flights = [];
-      if (this.#cursor !== null || reader.rank === Infinity) return null;
+      if (this.#cursor !== null || position || reader.rank === Infinity) return null;
       if (last && last.rank > reader.rank) {
         // Newer rows only: the list grew past the aim.
         if (++this.#misses >= MAX_MISSES) {
@@ -432,13 +521,14 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
     }
   }
 
-  /** The request for the rows from rank `rank` down (the row there is the overlap); the head for Infinity. */
-  #send(rank: number, size: number): Flight<TBody> {
+  /** The request for the rows from `reader`'s row down (that row is the overlap); the head for rank Infinity. */
+  #send({ rank, pos }: Reader, size: number): Flight<TBody> {
     const alone = this.#flights.length === 0;
     const ahead = this.#noAhead || !alone ? 0 : this.#ahead;
     const aimed = this.#total + this.#growth;
     let request: PageRequest;
     if (rank === Infinity) request = { offset: 0, limit: size };
+    else if (this.#source.position) request = { offset: 0, limit: size, cursor: pos };
     else if (this.#cursor !== null) {
       const limit = Math.max(1, Math.min(size, rank - this.#floor + 1));
       request = { cursor: this.#cursor, offset: Math.max(0, this.#total - 1 - rank), limit };
@@ -451,11 +541,12 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
   /** Prefetches the pages after those in flight while the list's end is known and (offset) it is not growing. */
   #prefetch(size: number): void {
     const { concurrency = 1 } = this.#options;
-    if (concurrency <= 1 || this.#floor === -Infinity || (this.#cursor === null && this.#growing)) return;
+    if (concurrency <= 1 || this.#floor === -Infinity || this.#source.position) return;
+    if (this.#cursor === null && this.#growing) return;
     let rank = (this.#flights.at(-1) as Flight<TBody>).rank - (size - 1);
     const stop = Math.max(this.#floor, (this.#pass as Reader).rank - this.#left);
     while (this.#flights.length < concurrency && rank > stop) {
-      this.#flights.push(this.#send(rank, size));
+      this.#flights.push(this.#send({ key: null, rank }, size));
       rank -= size - 1;
     }
   }
@@ -465,6 +556,11 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
     const { results, total } = data;
     const { request } = flight;
     if (results.length === 0) return [];
+    if (this.#source.position) {
+      // From the head, ranks follow `total`; from a position, the first row is the one asked for.
+      const top = request.cursor === undefined ? total - 1 : flight.rank;
+      return results.map((item, i) => this.#row(item, top - i));
+    }
     if (
       this.#cursor !== null ||
       (this.#source.cursor && request.cursor === undefined && flight.rank === Infinity)

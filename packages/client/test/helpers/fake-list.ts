@@ -72,7 +72,8 @@ export class FakeList {
       cursor: this.options.cursor ?? false,
       identity: (row) => row.tx.tx_id,
       fetch: async (request): Promise<WithResponse<ListBody>> => {
-        await Promise.resolve();
+        // A macrotask, not a microtask: a pager that looped would still let the test timeout fire.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         if (this.requests.length > 0) between(request, this.requests.length);
         const data = this.page(request);
         return { data, response: new Response(null, { status: 200 }) };

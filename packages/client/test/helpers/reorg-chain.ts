@@ -128,7 +128,8 @@ export class FakeChain {
       fetch: async (request): Promise<WithResponse<ChainBody>> => {
         before(this.requests++);
         const data = this.page(request, withCursor);
-        await Promise.resolve();
+        // A macrotask, not a microtask: a pager that looped would still let the test timeout fire.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         return { data, response: new Response(null, { status: 200 }) };
       },
     };

@@ -56,10 +56,14 @@ export function infinite<TItem, TKey extends QueryKey>(
       try {
         return await fetchPage(pageParam, signal);
       } catch (error) {
-        // A re-org orphaned the rows this page follows, so the pages in the cache no longer line up: refetch the
-        // list from its first page. TanStack cancels this fetch quietly (no error shown) and fetches every page
-        // again, each from the one before it.
+        // A re-org orphaned the row this page follows, so the pages no longer line up: fetch the list again from its
+        // first page, as many pages as this fetch wanted. TanStack cancels a fetch quietly only when the query holds
+        // data, and then hands this fetch's callers the new one: a first fetch of several pages (`pages: 3`, a
+        // prefetch) is given empty data first, so it recovers too instead of ending in `error`.
         if (pageParam !== null && client && isReorged(error)) {
+          if (client.getQueryData(queryKey) === undefined) {
+            client.setQueryData(queryKey, { pages: [], pageParams: [] } as never, { updatedAt: 0 });
+          }
           void client.refetchQueries({ queryKey, exact: true }, { cancelRefetch: true });
         }
         throw error;
