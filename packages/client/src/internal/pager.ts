@@ -109,7 +109,15 @@ export interface Chunk<TItem, TBody> {
  * - met none (every delivered row orphaned or moved): the rest of the list is what the re-read reads, less the rows
  *   already delivered, which needs every delivered row remembered (else `ListReorgedError`).
  * Positions are ranks (older rows counted): head changes leave them alone. Strategies: `cursor` aims at rank r with
- * `cursor=<anchor>&offset=k`; `offset` at offset `total - 1 - r`, `total` measured by the latest answer.
+ * `cursor=<anchor>&offset=k`; `offset` at offset `total - 1 - r`, `total` measured by the latest answer; `position`
+ * asks from the row's own position cursor (`cursor=<position>`).
+ *
+ * Why it ends: every `next()` turn sends a request. A turn either delivers rows after the row delivered last (its
+ * rank goes down), or re-reads the head (at most MAX_REREADS in a row with nothing delivered), or delivers rows from
+ * the head (at most MAX_RECOVERIES per iteration, the only way up); one read spends at most MAX_MISSES requests on
+ * its row (counted per row delivered last, so re-reads do not reset them) and a re-read walks strictly down the
+ * ranks or starts over, which counts as a re-read. So the requests are bounded by the ranks below the start times
+ * those constants; past them it throws (ListOutpacedError, ListReorgedError).
  */
 export class Pager<TItem, TBody extends PageBody<TItem>> {
   readonly #source: PageSource<TItem, TBody>;

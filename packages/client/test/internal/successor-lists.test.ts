@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createFetchHandler, createWorld, type FetchHandler } from '@blockindex/mock';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../src/core.js';
+import { ListReorgedError } from '../../src/errors.js';
 import { listCall } from '../../src/internal/list-call.js';
 import {
   BURN_BLOCK_BLOCKS,
@@ -169,6 +170,33 @@ describe('successor lists through the pager', () => {
       ids.push(...page.results.map((row) => idOf(kind, row)));
     }
     expect(ids).toEqual(want);
+  });
+
+  it('transactions: a page param after a re-org follows its row exactly while that row keeps its block', async () => {
+    const s = setup();
+    const { world } = s.handler;
+    const first = await list(s, 'transactions', {}, { limit: 20 });
+    const start = truth(s, 'transactions');
+    const pageParam = JSON.parse(JSON.stringify(first.nextPageParam));
+    // A re-org of the newest block only: the 20th row sits lower (a block holds fewer than 20 of them).
+    const lastBlock = (first.results.at(-1) as { transaction: { block: { height: number } } }).transaction
+      .block;
+    expect(lastBlock.height).toBeLessThan(world.tip.height);
+    world.reorg({ depth: 1, replaceWith: 1 });
+    const second = await list(s, 'transactions', { pageParam }, { limit: 20 });
+    expect(second.results.map((row) => idOf('transactions', row))).toEqual(start.slice(20, 40));
+  });
+
+  it('transactions: a page param whose row a re-org orphaned is ListReorgedError (fetch again from the first page)', async () => {
+    const s = setup();
+    const { world } = s.handler;
+    const first = await list(s, 'transactions', {}, { limit: 5 });
+    const pageParam = JSON.parse(JSON.stringify(first.nextPageParam));
+    const lastBlock = (first.results.at(-1) as { transaction: { block: { height: number } } }).transaction
+      .block;
+    world.reorg({ depth: world.tip.height - lastBlock.height + 1, replaceWith: 0 });
+    const outcome = await list(s, 'transactions', { pageParam }, { limit: 5 }).catch((e: unknown) => e);
+    expect(outcome).toBeInstanceOf(ListReorgedError);
   });
 
   it('transactions: exact while blocks are mined before every request (growth at the head is not delivered)', async () => {
