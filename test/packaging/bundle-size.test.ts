@@ -27,7 +27,9 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   // strategy of the successor lists, all in the pager that getNextPage ships): one page 11,471 -> 12,077 B, full app
   // 16,639 -> 17,264 B.
   'core-one-page.ts': 12_140,
-  'full-app.ts': 17_330,
+  // Raised again when the client took the three successor operations as methods (issue 33; 17,264 -> 17,656 B): the
+  // full app ships every method.
+  'full-app.ts': 17_720,
   // Issue 31's target is 6,500 B; today the core alone is over it (see core-one-call), so this is the measured size
   // (7,709 B) with a little room, to be lowered with the core's.
   'query-one-call.ts': 7_775,

@@ -153,8 +153,13 @@ export {
   getAccountTransactionsWithTransfers,
   getAddressTransactionEvents,
   getAddressTransactions,
-} from './list-operations.js';
-export { getBlockByBurnBlockHash, getBlockByBurnBlockHeight, getBrc20Token } from './operations.js';
+  getBlockByBurnBlockHash,
+  getBlockByBurnBlockHeight,
+  getBlocksByBurnBlock,
+  getBrc20Token,
+  getPrincipalTransactionBalanceChanges,
+  getPrincipalTransactions,
+} from './operations.js';
 export type {
   ApiWarning,
   ClientOptions,
@@ -186,8 +191,3 @@ export {
   parseRetryAfterMs,
   retryDelayMs,
 } from './retry.js';
-export {
-  getBlocksByBurnBlock,
-  getPrincipalTransactionBalanceChanges,
-  getPrincipalTransactions,
-} from './successor-operations.js';

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createClient } from '../src/client.js';
+import { BlockindexClient, createClient } from '../src/client.js';
 import { AbortError, NotFoundError, ResponseParseError } from '../src/errors.js';
+import { getAddressTransactions, getBrc20Token } from '../src/operations.js';
+import { ListPromise } from '../src/page.js';
+import { PagePromise } from '../src/page-promise.js';
 import { fakeFetch, json } from './helpers/fake-fetch.js';
 import { FakeList } from './helpers/fake-list.js';
 
@@ -104,6 +107,48 @@ describe('createClient: paths and parameters', () => {
       limit: '2',
       cursor: 'abc:0:1',
     });
+  });
+});
+
+describe('createClient: methods from the operation table', () => {
+  it('has one method per operation, each its standalone function with the client as core', async () => {
+    const { fetch, requests } = fakeFetch(() => json({ token: {}, supply: {} }));
+    const client = createClient({ fetch });
+    expect(client).toBeInstanceOf(BlockindexClient);
+    // Methods live on the prototype, as a class's: a logged client shows none of them.
+    expect(Object.keys(client)).toEqual(['baseUrl', 'ordinalsBaseUrl']);
+    expect(await client.getBrc20Token('ordi')).toEqual(await getBrc20Token(client, 'ordi'));
+    expect(requests.map((r) => r.url)).toEqual([
+      'https://api.hiro.so/ordinals/v1/brc-20/tokens/ordi',
+      'https://api.hiro.so/ordinals/v1/brc-20/tokens/ordi',
+    ]);
+  });
+
+  it("returns a PagePromise for a list (a ListPromise for the standalone function's caller)", async () => {
+    const list = new FakeList(3);
+    const { fetch } = listServer(list);
+    const client = createClient({ fetch });
+    const method = client.getAddressTransactions(ADDRESS);
+    expect(method).toBeInstanceOf(PagePromise);
+    const standalone = getAddressTransactions(client, ADDRESS);
+    expect(standalone).toBeInstanceOf(ListPromise);
+    expect(standalone).not.toBeInstanceOf(PagePromise);
+    expect((await method).results).toEqual((await standalone).results);
+    const ids: unknown[] = [];
+    for await (const row of client.getAddressTransactions(ADDRESS)) ids.push(row.tx.tx_id);
+    expect(ids).toEqual((await method).results.map((row) => row.tx.tx_id));
+  });
+
+  it('refuses a query parameter the operation does not take, naming the closest', async () => {
+    const { fetch, requests } = fakeFetch(() => json({}));
+    const client = createClient({ fetch });
+    await expect(client.getPrincipalTransactions(ADDRESS, { limt: 5 } as never)).rejects.toThrow(
+      'query has no parameter "limt"; did you mean limit?',
+    );
+    await expect(client.getBlocksByBurnBlock('latest', null as never)).rejects.toThrow(
+      'query must be an object; got null',
+    );
+    expect(requests).toEqual([]);
   });
 });
 

@@ -54,7 +54,7 @@ export const LIST_KEYS = [
  * as `timeout`) with a `TypeError` naming it and the closest known one, rather than ignoring it silently. Only the
  * key is shown, never its value (it may be a credential).
  */
-export function checkKeys(options: object, known: readonly string[], where: string, noun = 'option'): void {
+function checkKeys(options: object, known: readonly string[], where: string, noun = 'option'): void {
   for (const key of Object.keys(options)) {
     if (known.includes(key)) continue;
     const near = closest(key, known);
@@ -123,14 +123,19 @@ export function checkCoreOptions(options: object, where: string, known: readonly
 }
 
 /**
- * Checks the last argument of a call (`options`), or the options of a core: an object whose every key is one of
- * `known`, with a real signal (an `AbortSignal` by shape, so one of another realm passes). Numbers are checked where
- * the request is made.
+ * Checks the last argument of a call (`options`), the options of a core, or a call's query (`noun` `'parameter'`): an
+ * object whose every key is one of `known`, with a real signal (an `AbortSignal` by shape, so one of another realm
+ * passes). Numbers are checked where the request is made.
  */
-export function checkCallOptions(options: unknown, known: readonly string[], where = 'options'): void {
+export function checkCallOptions(
+  options: unknown,
+  known: readonly string[],
+  where = 'options',
+  noun?: string,
+): void {
   if (options === undefined) return;
   expect(options, where, typeof options === 'object' && options !== null, 'an object');
-  checkKeys(options as object, known, where);
+  checkKeys(options as object, known, where, noun);
   const signal = (options as { signal?: AbortSignal }).signal;
   expect(
     signal,

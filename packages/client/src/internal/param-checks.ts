@@ -12,9 +12,6 @@ export function normalizeHex(value: string): string {
   return `0x${/^[\da-f]*$/i.test(digits) ? digits.toLowerCase() : digits}`;
 }
 
-// A UTF-16 surrogate without its pair: no UTF-8 form exists, so it cannot be percent-encoded into a URL.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /**
  * Checks an identifier argument (ticker, address, id): a non-empty string of well-formed Unicode. Thrown inside
  * the call's promise, so the `TypeError` reaches the caller like every other error of the call, and nothing is sent.
@@ -23,7 +20,10 @@ export function checkId(name: string, value: unknown): string {
   if (typeof value !== 'string' || value === '') {
     throw new TypeError(`${name} must be a non-empty string; got ${describeValue(value)}`);
   }
-  if (LONE_SURROGATE.test(value)) {
+  try {
+    // Throws for a lone surrogate, which has no UTF-8 form (and so no percent-encoding into a URL).
+    encodeURIComponent(value);
+  } catch {
     throw new TypeError(`${name} is not well-formed Unicode (it holds a lone surrogate)`);
   }
   return value;
@@ -42,4 +42,19 @@ export function checkIds(name: string, value: unknown): readonly string[] {
     throw new TypeError(`${name} must be an array of strings; got ${describeValue(value)}`);
   for (const [i, id] of value.entries()) checkId(`${name}[${i}]`, id);
   return value;
+}
+
+/**
+ * Checks a burn block argument: `'latest'`, a height (a non-negative integer, or its decimal string) or a 64-hex hash,
+ * returned as it is sent (a hash as `normalizeHex` spells it).
+ */
+export function checkBurnBlock(name: string, value: unknown): string | number {
+  if (value === 'latest') return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+  const id = typeof value === 'number' ? String(value) : checkId(name, value);
+  if (/^(0x)?[0-9a-fA-F]{64}$/.test(id)) return checkHex(name, id);
+  if (/^[0-9]{1,10}$/.test(id)) return id;
+  throw new TypeError(
+    `${name} must be 'latest', a non-negative integer height or a 64-hex burn block hash; got ${JSON.stringify(id.slice(0, 70))}`,
+  );
 }

@@ -1,4 +1,4 @@
-import { ApiPromise, type WithResponse } from '../api-promise.js';
+import type { WithResponse } from '../api-promise.js';
 import {
   AbortError,
   BlockindexError,
@@ -89,21 +89,6 @@ export function callOf(core: unknown): CoreCall {
     throw new TypeError('core must come from createCore() or createClient() of @blockindex/client');
   }
   return call;
-}
-
-/** A single-resource call as the operations make it: {@link request} wrapped in an `ApiPromise`. */
-export function getResource<T>(
-  core: unknown,
-  id: string,
-  path: string,
-  pathParams: () => Record<string, unknown>,
-  options: RequestOptions | undefined,
-  ordinals?: boolean,
-  replacement?: string,
-): ApiPromise<T> {
-  return new ApiPromise<T>(
-    request<T>(core, { id, path, ordinals, replacement }, pathParams, undefined, options),
-  );
 }
 
 /** Default time limit of one attempt. */

@@ -1,0 +1,121 @@
+import type { operations } from '@blockindex/spec/types';
+import { ApiPromise } from '../api-promise.js';
+import type { BlockindexCore } from '../core.js';
+import type { ListOptions, RequestOptions } from '../options.js';
+import { ListPromise } from '../page.js';
+import { type ListPromiseClass, listCall } from './list-call.js';
+import type { ListSpec, PageBody } from './lists.js';
+import { checkCallOptions, LIST_KEYS, REQUEST_KEYS } from './option-checks.js';
+import { request } from './request.js';
+
+type Op = keyof operations;
+/** The 200 body of an operation, as the spec types it. */
+type Ok<O extends Op> = operations[O]['responses'][200]['content']['application/json'];
+type Query<O extends Op> = NonNullable<operations[O]['parameters']['query']>;
+
+/** The call's arguments before its query and options: their names and types are those of the row's `params`. */
+type Args<R extends Row> = Parameters<R['params']>;
+
+/** What every row of the operation table says. */
+interface Row {
+  id: Op;
+  /** Takes the call's leading arguments and returns the path parameters, checked (`checkId`, `checkHex`). */
+  params: (...args: never[]) => Record<string, unknown>;
+  /** The query parameters the call takes, checked by name so that a typo (`limt`) is an error; absent: none. */
+  query?: readonly string[];
+}
+
+/** A row answering one resource (or one page of a list the client does not iterate). */
+export interface GetRow extends Row {
+  path: string;
+  /** Sent to the core's `ordinalsBaseUrl` rather than its `baseUrl`. */
+  ordinals?: boolean;
+  /** What the API says to call instead, when it deprecates the operation (`@blockindex/spec/constants`). */
+  replacement?: string;
+}
+
+/** A row of a list: `list` is how the pager reaches it (path, replacement, cursor or offset strategy, identity). */
+export interface ListRow extends Row {
+  list: ListSpec;
+  query: readonly string[];
+}
+
+/**
+ * The standalone function of a {@link GetRow}. Written as a conditional type so that it resolves to a plain signature:
+ * an editor's hover and the published declarations show the parameters and the result, not this alias and the row.
+ */
+export type GetFn<R extends GetRow> = R extends { query: readonly string[] }
+  ? (
+      core: BlockindexCore,
+      ...args: [...Args<R>, query?: Query<R['id']>, options?: RequestOptions]
+    ) => ApiPromise<Ok<R['id']>>
+  : (core: BlockindexCore, ...args: [...Args<R>, options?: RequestOptions]) => ApiPromise<Ok<R['id']>>;
+
+/** The standalone function of a {@link ListRow}: a `ListPromise` of the spec's page and item types. */
+export type ListFn<R extends ListRow> = R extends ListRow
+  ? (
+      core: BlockindexCore,
+      ...args: [...Args<R>, query?: Query<R['id']>, options?: ListOptions]
+    ) => Ok<R['id']> extends infer B ? (B extends PageBody<infer I> ? ListPromise<I, B> : never) : never
+  : never;
+
+/**
+ * Turns a {@link GetRow} of one argument (each single resource has one) into its standalone function. The argument
+ * and the options are checked when the request is made, so a bad one rejects like every other error of the call and
+ * nothing is sent.
+ */
+export function defineGet<R extends GetRow & { params: (arg: never) => unknown }>(row: R): GetFn<R> {
+  // The row is the request path's operation (id, path, ordinals, replacement).
+  return ((core: unknown, arg: never, options?: RequestOptions) =>
+    new ApiPromise(
+      request(
+        core,
+        row,
+        () => {
+          checkCallOptions(options, REQUEST_KEYS);
+          return row.params(arg);
+        },
+        undefined,
+        options,
+      ),
+    )) as never;
+}
+
+/** {@link defineGet} for a row with a query: one page of a list, the query (`limit`, `cursor` ...) given by the caller. */
+export function definePage<R extends GetRow & { query: readonly string[] }>(row: R): GetFn<R> {
+  const n = row.params.length;
+  return ((core: unknown, ...a: never[]) => {
+    // Only `undefined` takes the default query, so `null` is refused by the checks.
+    const [query = {}, options]: [Record<string, never>?, RequestOptions?] = a.slice(n) as never;
+    const pathParams = () => {
+      checkCallOptions(query, row.query, 'query', 'parameter');
+      checkCallOptions(options, REQUEST_KEYS);
+      return row.params(...a);
+    };
+    return new ApiPromise(request(core, row, pathParams, query, options));
+  }) as never;
+}
+
+/**
+ * Turns a {@link ListRow} into its standalone function: a `ListPromise` of the first page, which the pager iterates.
+ * Checked as {@link defineGet} checks.
+ */
+export function defineList<R extends ListRow>(row: R): ListFn<R> {
+  return ((core: unknown, ...a: never[]) => {
+    // A default as for a parameter `= {}`: only `undefined` takes it, so `null` is refused by the checks.
+    const [query = {}, options]: [Record<string, never>?, ListOptions?] = a.slice(row.params.length) as never;
+    const pathParams = () => {
+      checkCallOptions(query, row.query, 'query', 'parameter');
+      checkCallOptions(options, LIST_KEYS);
+      return row.params(...a);
+    };
+    return listCall(
+      ListPromise as ListPromiseClass,
+      core,
+      row.list,
+      pathParams as never,
+      query,
+      options as ListOptions,
+    );
+  }) as never;
+}
