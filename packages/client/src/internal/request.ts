@@ -104,7 +104,8 @@ export const DEFAULT_DEADLINE_MS = 60_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 /** A time limit option as milliseconds, `Infinity` meaning none (`0`, `Infinity` and `undefined` all mean none). */
-const limitMs = (ms: number | undefined): number => (ms && ms > 0 ? ms : Number.POSITIVE_INFINITY);
+const FOREVER = Number.POSITIVE_INFINITY;
+const limitMs = (ms: number | undefined): number => (ms && ms > 0 ? ms : FOREVER);
 
 /** A failed `fetch`'s message, with the detail undici keeps in its `cause` (ECONNREFUSED, ENOTFOUND, ...). */
 function describeCause(cause: unknown): string {
@@ -203,6 +204,14 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
       const limit: BodyLimit = { maxBytes, exceeded: false };
       const method = 'GET';
       const shown = () => redact(sent?.url ?? url, secrets);
+      /** What every error about the response carries. */
+      const about = () => ({
+        status: response?.status ?? 0,
+        headers: response?.headers ?? new Headers(),
+        method,
+        url: shown(),
+        secrets,
+      });
       /** An error about this request: `<METHOD> <url>: <what>`, credentials blanked out. */
       const fail = (Kind: typeof ConnectionError, what: string, cause: unknown): BlockindexError =>
         new Kind(redact(`${method} ${shown()}: ${what}`, secrets), { cause, method, url: shown() });
@@ -234,10 +243,10 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
         if (aborted() || left <= 0) throw interrupted(callers.find((s) => s.aborted)?.reason, !aborted());
         const ms = Math.min(limitMs(timeoutMs), left);
         // A signal costs every request (the runtime links it, and keeps it until a full GC): none when nothing can abort.
-        if (ms < Number.POSITIVE_INFINITY || callers[0]) {
+        if (ms < FOREVER || callers[0]) {
           link = linkedController(callers);
           const own = link.controller;
-          if (ms < Number.POSITIVE_INFINITY) {
+          if (ms < FOREVER) {
             cancelTimer = setLongTimeout(() => {
               timedOut = left <= limitMs(timeoutMs) ? 2 : 1;
               own.abort(new DOMException(`Timed out after ${ms} ms`, 'TimeoutError'));
@@ -293,7 +302,6 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
         const text =
           done.headers.get('content-length') === '0' ? '' : await limitBody(done, limit, checkBody);
         const { status, headers: answered } = done;
-        const about = { status, headers: answered, method, url: shown(), secrets };
         if (!done.ok) {
           let body: unknown = text || undefined;
           try {
@@ -302,7 +310,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
             // Not JSON: the text is the error body.
           }
           throw createApiError({
-            ...about,
+            ...about(),
             body: body as never,
             retryAfterMs: parseRetryAfterMs(answered, Date.now(), status),
             replacement: op.replacement,
@@ -314,20 +322,16 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
           data === undefined
             ? 'expected a JSON body, got an empty one'
             : (op.shape ?? objectShapeProblem)(data);
-        if (problem) throw new ResponseParseError({ ...about, reason: problem });
+        if (problem) throw new ResponseParseError({ ...about(), reason: problem });
         return { data: data as T, response: done };
       } catch (error) {
         failure = error;
         if (limit.exceeded) {
           // The body passed `maxResponseBytes` (as announced, as read, or as it would parse): `limit.reason` says which.
           failure = new ResponseTooLargeError({
-            status: response?.status ?? 0,
-            headers: response?.headers ?? new Headers(),
-            method,
-            url: shown(),
+            ...about(),
             reason: limit.reason as string,
             maxBytes,
-            secrets,
             cause: error instanceof Error ? new Error(error.message) : undefined,
           });
         } else if (
@@ -338,26 +342,17 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
         ) {
           failure = interrupted(error) ?? failure;
           if (response && failure === error) {
-            const about = {
-              status: response.status,
-              headers: response.headers,
-              method,
-              url: shown(),
-              secrets,
-            };
             if (error instanceof SyntaxError) {
               // Only the position: V8's message quotes the body around the fault, which may hold an echoed API key
               // cut in a place that no longer matches the key as a whole.
               const at = /\bposition (\d+)/.exec(error.message)?.[1];
               const reason = `the body is not valid JSON${at ? ` (syntax error at position ${at})` : ''}`;
-              failure = new ResponseParseError({ ...about, reason, cause: new SyntaxError(reason) });
+              failure = new ResponseParseError({ ...about(), reason, cause: new SyntaxError(reason) });
             } else if (error instanceof TypeError || error instanceof DOMException) {
-              failure = new ConnectionError(
-                redact(
-                  `${method} ${shown()}: the response body could not be read (${describeCause(error)})`,
-                  secrets,
-                ),
-                { cause: error, method, url: shown() },
+              failure = fail(
+                ConnectionError,
+                `the response body could not be read (${describeCause(error)})`,
+                error,
               );
             }
           }

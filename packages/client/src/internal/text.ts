@@ -1,59 +1,58 @@
 /** `text` cut to at most `max` characters, an ellipsis marking the cut: the one bound every quoted text shares. */
-export function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
+export const clip = (text: string, max: number): string =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
 /**
  * A caller's value as a message shows it after `got`: a string quoted (at most 40 characters), `an array`, `an
  * object`, `a function`, `null`, or the primitive as text (`2.5`, `true`, `undefined`), cut like a string: a
  * function's source or a symbol's description can be any length.
  */
-export function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(clip(value, 40));
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'function') return 'a function';
-  return value === null ? 'null' : typeof value === 'object' ? 'an object' : clip(String(value), 40);
-}
+export const describeValue = (value: unknown): string =>
+  typeof value === 'string'
+    ? JSON.stringify(clip(value, 40))
+    : Array.isArray(value)
+      ? 'an array'
+      : typeof value === 'function'
+        ? 'a function'
+        : value === null
+          ? 'null'
+          : typeof value === 'object'
+            ? 'an object'
+            : clip(String(value), 40);
 
 /**
- * Characters that must not reach a log line as they are: C0 and C1 controls and DEL (line breaks, ANSI escape
- * sequences, backspaces), the Unicode line and paragraph separators, and the bidirectional formatting characters
- * that can make a line read differently from what it holds.
+ * `text` with every character that must not reach a log line as it is written as an escape (`\n`, `\u001b`, ...):
+ * C0 and C1 controls and DEL (line breaks, ANSI escape sequences), the Unicode line and paragraph separators, and the
+ * bidirectional formatting characters. Text a server chose (an error body, a `Warning` header) then cannot forge log
+ * lines, recolour a terminal or reorder what it shows. Text without one comes back unchanged.
  */
+export const escapeControl = (text: string): string => text.replace(UNSAFE, escapeOne);
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-/**
- * `text` with every control character written as an escape (`\n`, `\u001b`, ...), so that text a server chose
- * (an error body, a `Warning` header) cannot forge log lines, recolour a terminal or reorder what it shows.
- * Text without one comes back unchanged.
- */
-export function escapeControl(text: string): string {
-  return text.replace(
-    UNSAFE,
-    (char) => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
-
-const REDACTED = '[redacted]';
+const escapeOne = (c: string): string =>
+  c === '\n'
+    ? '\\n'
+    : c === '\r'
+      ? '\\r'
+      : c === '\t'
+        ? '\\t'
+        : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /** The secrets worth looking for, longest first so that one containing another is replaced whole. */
-function active(secrets: readonly string[] | undefined): string[] {
-  return (secrets ?? []).filter((secret) => secret.length > 0).sort((a, b) => b.length - a.length);
-}
+const active = (secrets: readonly string[] = []): string[] =>
+  secrets.filter((secret) => secret).sort((a, b) => b.length - a.length);
 
+/** Every occurrence of a secret (the API key) in `text` replaced by `[redacted]`; `wanted` as {@link active} gives them. */
 function scrub(text: string, wanted: readonly string[]): string {
-  let out = text;
-  for (const secret of wanted) out = out.split(secret).join(REDACTED);
-  return out;
+  for (const secret of wanted) text = text.split(secret).join('[redacted]');
+  return text;
 }
 
 /** Replaces every occurrence of a secret (the API key) so it can never leak through an error message. */
-export function redact(text: string, secrets: readonly string[] | undefined): string {
-  return scrub(text, active(secrets));
-}
+export const redact = (text: string, secrets: readonly string[] | undefined): string =>
+  scrub(text, active(secrets));
 
 /**
  * A JSON value (an error body) with every occurrence of a secret replaced in its strings and object keys, at any
@@ -62,33 +61,35 @@ export function redact(text: string, secrets: readonly string[] | undefined): st
  */
 export function redactJson<T>(value: T, secrets: readonly string[] | undefined): T {
   const wanted = active(secrets);
-  if (wanted.length === 0) return value;
+  if (!wanted[0]) return value;
   let changed = false;
   const clean = (text: string): string => {
     const out = scrub(text, wanted);
-    if (out !== text) changed = true;
+    changed ||= out !== text;
     return out;
   };
   const copies = new Map<object, unknown>();
   const pending: [object, object][] = [];
   const copy = (node: unknown): unknown => {
     if (typeof node === 'string') return clean(node);
-    if (!isContainer(node)) return node;
-    let known = copies.get(node);
-    if (known === undefined) {
-      known = Array.isArray(node) ? [] : Object.create(Object.getPrototypeOf(node));
-      copies.set(node, known);
-      pending.push([node, known as object]);
+    // Arrays and plain objects: all a parsed JSON body is made of.
+    const proto = typeof node === 'object' && node ? Object.getPrototypeOf(node) : undefined;
+    if (!Array.isArray(node) && proto !== Object.prototype && proto !== null) return node;
+    let known = copies.get(node as object);
+    if (!known) {
+      known = Array.isArray(node) ? [] : Object.create(proto);
+      copies.set(node as object, known);
+      pending.push([node as object, known as object]);
     }
     return known;
   };
   const root = copy(value);
-  while (pending.length > 0) {
-    const [source, target] = pending.pop() as [object, object];
-    for (const key of Object.keys(source)) {
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [source, target] = next;
+    for (const [key, item] of Object.entries(source)) {
       // Defined, not assigned: a JSON key `__proto__` must stay an own key, not replace the prototype.
       Object.defineProperty(target, clean(key), {
-        value: copy((source as Record<string, unknown>)[key]),
+        value: copy(item),
         enumerable: true,
         writable: true,
         configurable: true,
@@ -105,32 +106,31 @@ export function redactJson<T>(value: T, secrets: readonly string[] | undefined):
  */
 export function redactHeaders(headers: Headers, secrets: readonly string[] | undefined): Headers {
   const wanted = active(secrets);
-  if (wanted.length === 0) return headers;
-  const nameLeaks = (name: string) => wanted.some((secret) => name.includes(secret.toLowerCase()));
   const out = new Headers();
   let dirty = false;
   for (const [name, value] of headers) {
     const clean = scrub(value, wanted);
-    if (nameLeaks(name) || clean !== value) dirty = true;
-    if (!nameLeaks(name)) out.append(name, clean);
+    if (wanted.some((secret) => name.includes(secret.toLowerCase()))) dirty = true;
+    else {
+      dirty ||= clean !== value;
+      out.append(name, clean);
+    }
   }
   return dirty ? out : headers;
 }
 
-/** Arrays and plain objects: all a parsed JSON body is made of. */
-function isContainer(value: unknown): value is object {
-  if (typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(value)) return true;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-/** `"<status> <METHOD> <path>: <what>"`: how every error about a response begins. */
+/**
+ * `"<status> <METHOD> <path>: <what>"`: how every error about a response begins. The path and query stand for the
+ * URL (the host is the same for every call and only makes messages longer), cut to 200 characters.
+ */
 export function headline(status: number, method: string, url: string, what: string): string {
-  return `${status} ${method} ${truncate(pathOf(url))}: ${what}`;
+  let shown = url;
+  try {
+    const parsed = new URL(url);
+    shown = parsed.pathname + parsed.search;
+  } catch {}
+  return `${status} ${method} ${clip(shown, 200)}: ${what}`;
 }
-
-const MAX_DETAIL = 200;
 
 /** The reason phrase of a status, once the opt-in `statusPhrases()` is in use. */
 let phraseOf: (status: number) => string | undefined = () => undefined;
@@ -140,43 +140,20 @@ export function setStatusPhrases(lookup: (status: number) => string | undefined)
   phraseOf = lookup;
 }
 
-/** What an error body says, or a fallback naming the status when it says nothing useful. */
+/** What an error body says (its `message`, else its `error`, else its text), or a fallback naming the status. */
 export function describeBody(status: number, body: unknown, headers: Headers): string {
   const fallback = phraseOf(status) ?? (status >= 500 ? 'Server error' : 'Request failed');
-  if (body === undefined || body === null) return `${fallback} (empty body)`;
-  if (typeof body === 'string') {
-    const text = body.trim();
-    if (text === '') return `${fallback} (empty body)`;
-    const contentType = headers.get('content-type') ?? '';
-    if (contentType.includes('html') || text.startsWith('<')) return `${fallback} (HTML body)`;
-    return truncate(text.replace(/\s+/g, ' '));
-  }
-  const message = readString(body, 'message');
-  const error = readString(body, 'error');
-  if (message) return truncate(message);
-  if (error) return truncate(error);
-  return `${fallback} (unrecognized body)`;
+  const text =
+    typeof body === 'string' ? body.trim() : (readString(body, 'message') ?? readString(body, 'error'));
+  return !text
+    ? `${fallback} (${body == null || typeof body === 'string' ? 'empty' : 'unrecognized'} body)`
+    : typeof body === 'string' && (headers.get('content-type')?.includes('html') || text.startsWith('<'))
+      ? `${fallback} (HTML body)`
+      : clip(typeof body === 'string' ? text.replace(/\s+/g, ' ') : text, 200);
 }
 
-/**
- * Path and query of a URL (shown shortened: the host is the same for every call and only makes messages longer),
- * or the text itself when it is not one.
- */
-function pathOf(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return parsed.pathname + parsed.search;
-  } catch {
-    return url;
-  }
-}
-
-function truncate(text: string): string {
-  return clip(text, MAX_DETAIL);
-}
-
+/** `body[key]` when it is a non-empty string. */
 export function readString(body: unknown, key: string): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const value = (body as Record<string, unknown>)[key];
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  const value = typeof body === 'object' && body ? (body as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'string' && value ? value : undefined;
 }
