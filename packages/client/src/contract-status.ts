@@ -4,8 +4,7 @@ import type { BlockindexCore } from './core.js';
 import { AbortError } from './errors.js';
 import { checkCallOptions, checkConcurrency, REQUEST_KEYS } from './internal/option-checks.js';
 import { checkIds } from './internal/param-checks.js';
-import { callOf, request } from './internal/request.js';
-import { linkedController } from './internal/signals.js';
+import { callOf, linkedController, request } from './internal/request.js';
 import type { ContractStatusOptions } from './options.js';
 
 const PATH = '/extended/v2/smart-contracts/status';

@@ -10,7 +10,7 @@ import {
 } from './internal/lists.js';
 import { checkIterationOptions } from './internal/option-checks.js';
 import { type Chunk, Pager } from './internal/pager.js';
-import { linkedController } from './internal/signals.js';
+import { linkedController } from './internal/request.js';
 import type { IterationOptions } from './options.js';
 import type { PageData, PageParam } from './page-param.js';
 

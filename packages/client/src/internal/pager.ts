@@ -15,7 +15,7 @@ import {
   type PageRequest,
   type PageSource,
 } from './lists.js';
-import { linkedController } from './signals.js';
+import { linkedController } from './request.js';
 
 /** Rows delivered first that the pager keeps (a re-org reaches the newest rows, which it delivers first). */
 const MEMORY = 1000;
