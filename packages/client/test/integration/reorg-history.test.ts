@@ -81,13 +81,20 @@ interface Run {
   reported: string[] | undefined;
   /** Keys of the rows that were in the list, in their block, at every request (default: those of S also in E). */
   stayed?: Set<string>;
+  /** Whether rows left the list or their block during the iteration (a re-org, a reset); unknown when absent. */
+  left?: boolean;
 }
 
 /** The README's relations, checked one by one so a failure names the one that broke. */
-function checkRelations({ start, end, delivered, reported, stayed }: Run): void {
+function checkRelations({ start, end, delivered, reported, stayed, left }: Run): void {
   const endIds = new Set(end.map((row) => row.id));
   expect(new Set(delivered).size, 'no row delivered twice').toBe(delivered.length);
   const got = new Set(delivered);
+  // Rows of E \ S only when rows left the list or their block during the iteration; growth alone adds none.
+  if (left === false) {
+    const startIds = new Set(start.map((row) => row.id));
+    for (const id of delivered) expect(startIds.has(id), `${id} not in S, and no row left`).toBe(true);
+  }
   for (const row of start) if (endIds.has(row.id)) expect(got.has(row.id), `S ∩ E row ${row.id}`).toBe(true);
   // Rows that stayed in their block all along come in the list's order.
   const endKeys = new Set(end.map((row) => row.key));
@@ -164,14 +171,19 @@ async function runHistory(
   let requests = 0;
   let start: Row[] = [];
   let stayed = new Set<string>();
+  let left = false;
   const fetch = async (request: Request) => {
     // A macrotask per request: a pager that looped would still let the test's timeout fire.
     await new Promise<void>((resolve) => setImmediate(resolve));
     let moved = false;
+    const keys = () => truth(handler.world, kind, address, txId, burn).map((row) => row.key);
     for (const event of events) {
       if (event.at !== requests) continue;
+      const before = requests > 0 && event.kind !== 'mine' ? keys() : [];
       apply(handler, address, event);
       moved ||= event.kind !== 'mine';
+      const after = new Set(before.length > 0 ? keys() : []);
+      left ||= before.some((key) => !after.has(key));
     }
     if (requests === 0) {
       start = truth(handler.world, kind, address, txId, burn);
@@ -199,7 +211,7 @@ async function runHistory(
   );
   for await (const row of list) delivered.push(idOf(kind, row));
   const end = truth(handler.world, kind, address, txId, burn);
-  return { start, end, delivered, reported: report ? reported : undefined, stayed };
+  return { start, end, delivered, reported: report ? reported : undefined, stayed, left };
 }
 
 /** The issue's world for its first run (`createFetchHandler({ seed: 1 })`), smaller seeded worlds for the others. */
