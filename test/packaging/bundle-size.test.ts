@@ -18,21 +18,23 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   // Raised by the option checks of issue 31 (every option checked by name, with the closest one suggested; signal,
   // fetch and credentialHeaders checked at creation): about 475 B on one call, 545 B on a page, 630 B on the full app.
   // Lowered after the transport's shrinks (the bounded read's Blob join, the attempt's error mapping), after the
-  // request path became one attempt in one closure, after the strict header checks became the opt-in headerChecks()
-  // (which the hardened fixture turns on), and after the error text helpers were written compactly: measured 7,246 /
-  // 9,782 B.
-  'core-one-call.ts': 7_310,
-  'core-hardened-call.ts': 9_850,
+  // request path became one attempt in one closure, after the strict header checks became the opt-in headerChecks(),
+  // after the error text helpers were written compactly, and after deep body redaction became the opt-in
+  // deepRedaction(): measured 7,067 / 9,849 B. The hardened fixture turns every opt-in guard on, deepRedaction() now
+  // included, so its ceiling moves with what it carries.
+  'core-one-call.ts': 7_130,
+  'core-hardened-call.ts': 9_915,
   // Raised for issue 32 (the pager's recovery across several re-orgs, its bound on recoveries, the position-cursor
   // strategy of the successor lists, all in the pager that getNextPage ships): one page 11,471 -> 12,077 B, full app
-  // 16,639 -> 17,264 B; lowered with the core's shrinks since: measured 11,933 B.
-  'core-one-page.ts': 12_000,
+  // 16,639 -> 17,264 B; lowered with the core's shrinks since: measured 11,755 B.
+  'core-one-page.ts': 11_820,
   // Raised again when the client took the three successor operations as methods (issue 33; 17,264 -> 17,656 B): the
-  // full app ships every method. Lowered with the core's shrinks since: measured 17,563 B.
-  'full-app.ts': 17_630,
+  // full app ships every method. Lowered with the core's shrinks since; createClient carries deepRedaction() as a guard
+  // of its own (+70 B): measured 17,633 B.
+  'full-app.ts': 17_700,
   // Issue 31's target is 6,500 B; today the core alone is over it (see core-one-call), so this is the measured size
-  // (7,562 B) with a little room, to be lowered with the core's.
-  'query-one-call.ts': 7_630,
+  // (7,383 B) with a little room, to be lowered with the core's.
+  'query-one-call.ts': 7_450,
 };
 
 // TanStack's QueryClient, the app's own in the query fixture: resolved from the bench package, which depends on it.

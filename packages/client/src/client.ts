@@ -1,7 +1,14 @@
 import type * as contractStatus from './contract-status.js';
 import { getSmartContractsStatus } from './contract-status.js';
 import { type BlockindexCore, setUpCore } from './core.js';
-import { errorSummaries, headerChecks, jsonStructureLimit, middleware, statusPhrases } from './guards.js';
+import {
+  deepRedaction,
+  errorSummaries,
+  headerChecks,
+  jsonStructureLimit,
+  middleware,
+  statusPhrases,
+} from './guards.js';
 import { checkClientOptions, isPacer } from './internal/option-checks.js';
 import type * as operations from './operations.js';
 import {
@@ -64,7 +71,7 @@ export const BlockindexClient: new (options?: ClientOptions) => BlockindexClient
       // Server-named pauses are capped by the core, as for a pacer of `createPacer()` given to `createCore`.
       else if (rateLimit) pacer = createPacer(rateLimit as true, Boolean(options.apiKey));
       const { use, ...rest } = options;
-      const all = [jsonStructureLimit(), errorSummaries(), statusPhrases(), headerChecks()];
+      const all = [jsonStructureLimit(), errorSummaries(), statusPhrases(), headerChecks(), deepRedaction()];
       if (use !== undefined) {
         use.forEach((m, i) => {
           if (m && (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m))) {

@@ -6,8 +6,8 @@ import {
   headline,
   readString,
   redact,
+  redactBody,
   redactHeaders,
-  redactJson,
 } from './internal/text.js';
 
 // Types computed from the spec's operations; the public schema types are the spec's own (re-exported by `index.ts`).
@@ -109,7 +109,7 @@ export class ApiError extends BlockindexError {
     // Secrets out of everything the server sent before formatting, so that truncating the message can never cut one
     // in half and leave a piece that no longer matches.
     const url = redact(init.url, secrets);
-    const body = redactJson(init.body, secrets);
+    const body = redactBody(init.body, secrets);
     const headers = redactHeaders(init.headers, secrets);
     const message = headline(status, method, url, describeBody(status, body, headers));
     super(redact(detail ? `${message} (${detail})` : message, secrets), { method, url });

@@ -1,7 +1,7 @@
 import { BlockindexError } from './errors.js';
 import { describeName } from './internal/http.js';
 import { MAX_COST_PER_BYTE, measureJson, parsedBytes } from './internal/json-cost.js';
-import { clip, escapeControl, setStatusPhrases } from './internal/text.js';
+import { clip, escapeControl, setBodyRedaction, setStatusPhrases } from './internal/text.js';
 import type { Guard, Middleware } from './options.js';
 
 // The opt-in guards of a core: each a named import, so an app that does not use one does not ship it. `createClient`
@@ -189,6 +189,19 @@ const MISUSE = {
   onResponse: 'onResponse: must return new Response() when modifying the response',
   onError: 'onError: must return new Response() or instance of Error',
 };
+
+/**
+ * Blanks credentials out of every `ApiError` body at any depth, in its strings and keys, however the body was built
+ * (an error made with `createApiError` from a parsed value included). Without it, a core blanks them out of an error
+ * body's text before parsing it, which catches every echo as the server sent it; a value spelled with `\u` escapes
+ * in the JSON, or an error built by hand from an object, keeps it. Applies to every error of the app once used.
+ * @example
+ * const core = createCore({ guards: [deepRedaction()] });
+ */
+export function deepRedaction(): Guard {
+  setBodyRedaction();
+  return {};
+}
 
 /**
  * Names the status in error messages of a body that says nothing (`502 GET /…: Bad Gateway (empty body)` rather

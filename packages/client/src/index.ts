@@ -147,7 +147,14 @@ export {
   TimeoutError,
   UnauthorizedError,
 } from './errors.js';
-export { errorSummaries, headerChecks, jsonStructureLimit, middleware, statusPhrases } from './guards.js';
+export {
+  deepRedaction,
+  errorSummaries,
+  headerChecks,
+  jsonStructureLimit,
+  middleware,
+  statusPhrases,
+} from './guards.js';
 export { normalizeHex } from './internal/param-checks.js';
 export {
   getAccountTransactionsWithTransfers,

@@ -167,7 +167,8 @@ export interface CoreOptions extends Omit<ClientOptions, 'rateLimit' | 'use'> {
   rateLimit?: RatePacer | false | undefined;
   /**
    * Opt-in guards and extensions (each its own import, shipped only when used): `jsonStructureLimit()`,
-   * `headerChecks()`, `errorSummaries()`, `statusPhrases()`, `middleware(...)`. `createClient` has them all.
+   * `headerChecks()`, `deepRedaction()`, `errorSummaries()`, `statusPhrases()`, `middleware(...)`. `createClient` has
+   * them all.
    */
   guards?: readonly Guard[] | undefined;
 }

@@ -17,12 +17,14 @@ import {
   TimeoutError,
   UnauthorizedError,
 } from '../src/errors.js';
-import { errorSummaries, statusPhrases } from '../src/guards.js';
+import { deepRedaction, errorSummaries, statusPhrases } from '../src/guards.js';
 import { redact } from '../src/internal/text.js';
 
 // The full client's errors: reason phrases in messages and bounded summaries for logs (opt-in on a core).
 statusPhrases();
 errorSummaries();
+// A body built here from a parsed value is redacted at any depth only with the opt-in deepRedaction() (createClient's).
+deepRedaction();
 
 const URL_9 = 'https://api.hiro.so/extended/v1/block/by_burn_block_height/9';
 

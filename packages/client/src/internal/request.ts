@@ -302,9 +302,12 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
           done.headers.get('content-length') === '0' ? '' : await limitBody(done, limit, checkBody);
         const { status, headers: answered } = done;
         if (!done.ok) {
-          let body: unknown = text || undefined;
+          // The secrets out of the text before it is parsed: an echo of a credential, as sent or as a JSON string spells
+          // it, is gone from every string and key of the body at any depth, with no walk over the parsed value.
+          const clean = redact(text, [...secrets, ...secrets.map((s) => JSON.stringify(s).slice(1, -1))]);
+          let body: unknown = clean || undefined;
           try {
-            body = JSON.parse(text);
+            body = JSON.parse(clean);
           } catch {
             // Not JSON: the text is the error body.
           }

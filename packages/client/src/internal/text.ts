@@ -132,6 +132,19 @@ export function headline(status: number, method: string, url: string, what: stri
   return `${status} ${method} ${clip(shown, 200)}: ${what}`;
 }
 
+/** How an error body is redacted: its text (a body that is not JSON), until the opt-in `deepRedaction()` is in use. */
+let bodyRedaction = <T>(body: T, secrets: readonly string[] | undefined): T =>
+  (typeof body === 'string' ? redact(body, secrets) : body) as T;
+
+/** An error body with the secrets blanked out, as {@link setBodyRedaction} last set it. */
+export const redactBody = <T>(body: T, secrets: readonly string[] | undefined): T =>
+  bodyRedaction(body, secrets);
+
+/** Makes every error body redacted at any depth, its strings and keys (`deepRedaction()`). */
+export function setBodyRedaction(): void {
+  bodyRedaction = redactJson;
+}
+
 /** The reason phrase of a status, once the opt-in `statusPhrases()` is in use. */
 let phraseOf: (status: number) => string | undefined = () => undefined;
 
