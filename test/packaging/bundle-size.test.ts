@@ -31,7 +31,8 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   // Raised again when the client took the three successor operations as methods (issue 33; 17,264 -> 17,656 B): the
   // full app ships every method. Lowered with the core's shrinks since; createClient carries deepRedaction() as a guard
   // of its own (+70 B): measured 17,633 B.
-  'full-app.ts': 17_700,
+  // Raised when the three successors became iterable lists of createClient (issue 33): measured 17,768 B.
+  'full-app.ts': 17_840,
   // Issue 31's target is 6,500 B; today the core alone is over it (see core-one-call), so this is the measured size
   // (7,383 B) with a little room, to be lowered with the core's.
   'query-one-call.ts': 7_450,

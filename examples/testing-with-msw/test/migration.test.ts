@@ -19,19 +19,12 @@ async function oldHistory(core: ReturnType<typeof createCore>) {
   return rows;
 }
 
-/** The new path: the same, from the successor, following `cursor.next`. */
+/** The new path: the same, iterating the successor (which pages by its `cursor`). */
 async function newHistory(core: ReturnType<typeof createCore>) {
   const rows: [string, string][] = [];
-  let cursor: string | null | undefined;
-  do {
-    const page = await getPrincipalTransactions(
-      core,
-      address,
-      cursor ? { limit: 50, cursor } : { limit: 50 },
-    );
-    for (const row of page.results) rows.push([row.transaction.tx_id, row.balance_changes.stx.sent]);
-    cursor = page.cursor.next;
-  } while (cursor);
+  for await (const row of iterate(getPrincipalTransactions(core, address, {}, { pageSize: 50 }))) {
+    rows.push([row.transaction.tx_id, row.balance_changes.stx.sent]);
+  }
   return rows;
 }
 

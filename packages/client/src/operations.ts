@@ -3,8 +3,15 @@ import {
   getBlockByBurnBlockHeightReplacement,
 } from '@blockindex/spec/constants';
 import type { operations } from '@blockindex/spec/types';
-import { defineGet, defineList, definePage, type GetRow, type ListRow } from './internal/define.js';
-import { ADDRESS_TRANSACTIONS, TRANSACTION_EVENTS, TRANSACTIONS_WITH_TRANSFERS } from './internal/lists.js';
+import { defineGet, defineList, type GetRow, type ListRow } from './internal/define.js';
+import {
+  ADDRESS_TRANSACTIONS,
+  BURN_BLOCK_BLOCKS,
+  PRINCIPAL_BALANCE_CHANGES,
+  PRINCIPAL_TRANSACTIONS,
+  TRANSACTION_EVENTS,
+  TRANSACTIONS_WITH_TRANSFERS,
+} from './internal/lists.js';
 import { checkBurnBlock, checkHex, checkId } from './internal/param-checks.js';
 
 /*
@@ -144,63 +151,65 @@ export const getAddressTransactionEvents = /* @__PURE__ */ defineList(TRANSACTIO
 
 // The successors of the five deprecated operations (Stacks API v9).
 
-const PRINCIPAL_TRANSACTIONS = {
+const PRINCIPAL_TRANSACTIONS_ROW = {
   id: 'getPrincipalTransactions',
-  path: '/extended/v3/principals/{principal}/transactions',
+  list: PRINCIPAL_TRANSACTIONS,
   query: ['limit', 'cursor'],
   params: (principal: Path<'getPrincipalTransactions'>['principal']) => ({
     principal: checkId('principal', principal),
   }),
-} satisfies GetRow;
+} satisfies ListRow;
 
 /**
- * Lists a principal's transactions, newest first, one page per call: each row is a transaction summary with the
- * principal's `involvement`, its STX `balance_changes` (`sent` includes the fee it paid) and `affected_balances`.
- * The successor of `getAddressTransactions` and `getAccountTransactionsWithTransfers`: the same transactions in the
- * same order. Pages by cursor only: pass `page.cursor.next` as `cursor` for the next older page (`null` at the end).
+ * Lists a principal's transactions, newest first: each row is a transaction summary with the principal's
+ * `involvement`, its STX `balance_changes` (`sent` includes the fee it paid) and `affected_balances`. The successor of
+ * `getAddressTransactions` and `getAccountTransactionsWithTransfers`: the same transactions in the same order. Await
+ * it for the first page (`body.cursor` as the API sent it), or pass it to `iterate()` / `iteratePages()`; pages go by
+ * position cursor, exact while the chain grows and across re-orgs.
  * @example
- * import { createCore, getPrincipalTransactions } from '@blockindex/client';
- * const page = await getPrincipalTransactions(createCore(), principal, { limit: 20 });
+ * import { createCore, getPrincipalTransactions, iterate } from '@blockindex/client';
+ * for await (const row of iterate(getPrincipalTransactions(createCore(), principal))) console.log(row.transaction.tx_id);
  */
-export const getPrincipalTransactions = /* @__PURE__ */ definePage(PRINCIPAL_TRANSACTIONS);
+export const getPrincipalTransactions = /* @__PURE__ */ defineList(PRINCIPAL_TRANSACTIONS_ROW);
 
-const BALANCE_CHANGES = {
+const BALANCE_CHANGES_ROW = {
   id: 'getPrincipalTransactionBalanceChanges',
-  path: '/extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes',
+  list: PRINCIPAL_BALANCE_CHANGES,
   query: ['limit', 'cursor'],
   params: (
     principal: Path<'getPrincipalTransactionBalanceChanges'>['principal'],
     txId: Path<'getPrincipalTransactionBalanceChanges'>['tx_id'],
   ) => ({ principal: checkId('principal', principal), tx_id: checkHex('txId', txId) }),
-} satisfies GetRow;
+} satisfies ListRow;
 
 /**
  * Lists what one transaction moved for a principal, one row per asset (STX, then each FT and NFT), with `sent`,
  * `received` and `net`; the fee is on the fee payer's STX row. The successor of `getAddressTransactionEvents`: its
- * sums are those of the events that list gives. An unknown transaction is an empty page, not a 404. The tx id is
- * sent as `normalizeHex` spells it.
+ * sums are those of the events that list gives. An unknown transaction is an empty page, not a 404. Await it for the
+ * first page, or pass it to `iterate()` / `iteratePages()`. The tx id is sent as `normalizeHex` spells it.
  * @example
  * import { createCore, getPrincipalTransactionBalanceChanges } from '@blockindex/client';
  * const { results } = await getPrincipalTransactionBalanceChanges(createCore(), principal, txId);
  */
-export const getPrincipalTransactionBalanceChanges = /* @__PURE__ */ definePage(BALANCE_CHANGES);
+export const getPrincipalTransactionBalanceChanges = /* @__PURE__ */ defineList(BALANCE_CHANGES_ROW);
 
-const BLOCKS_BY_BURN_BLOCK = {
+const BLOCKS_BY_BURN_BLOCK_ROW = {
   id: 'getBlocksByBurnBlock',
-  path: '/extended/v2/burn-blocks/{height_or_hash}/blocks',
+  list: BURN_BLOCK_BLOCKS,
   query: ['limit', 'offset'],
   params: (heightOrHash: Path<'getBlocksByBurnBlock'>['height_or_hash']) => ({
     height_or_hash: checkBurnBlock('heightOrHash', heightOrHash),
   }),
-} satisfies GetRow;
+} satisfies ListRow;
 
 /**
- * Lists the canonical Stacks blocks anchored to one burn-chain block, newest first (`limit` up to 30, `offset`).
+ * Lists the canonical Stacks blocks anchored to one burn-chain block, newest first (`limit` up to 30, by offset).
  * `heightOrHash` is `'latest'`, a burn block height or a burn block hash. The successor of
- * `getBlockByBurnBlockHeight` and `getBlockByBurnBlockHash`: its first block is the one they return.
+ * `getBlockByBurnBlockHeight` and `getBlockByBurnBlockHash`: its first block is the one they return. Await it for the
+ * first page, or pass it to `iterate()` / `iteratePages()`.
  * @throws {NotFoundError} when no block is anchored to that burn block.
  * @example
  * import { createCore, getBlocksByBurnBlock } from '@blockindex/client';
  * const { results: [newest] } = await getBlocksByBurnBlock(createCore(), 744603, { limit: 1 });
  */
-export const getBlocksByBurnBlock = /* @__PURE__ */ definePage(BLOCKS_BY_BURN_BLOCK);
+export const getBlocksByBurnBlock = /* @__PURE__ */ defineList(BLOCKS_BY_BURN_BLOCK_ROW);

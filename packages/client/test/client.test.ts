@@ -148,6 +148,12 @@ describe('createClient: methods from the operation table', () => {
     await expect(client.getBlocksByBurnBlock('latest', null as never)).rejects.toThrow(
       'query must be an object; got null',
     );
+    await expect(client.getAddressTransactions(ADDRESS, {}, null as never)).rejects.toThrow(
+      'options must be an object; got null',
+    );
+    await expect(client.getPrincipalTransactions(ADDRESS, 'limit=5' as never)).rejects.toThrow(
+      'query must be an object; got "limit=5"',
+    );
     expect(requests).toEqual([]);
   });
 });

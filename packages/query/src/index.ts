@@ -1,24 +1,34 @@
 export {
   getAccountTransactionsWithTransfersInfiniteOptions,
   getAccountTransactionsWithTransfersInfiniteQueryKey,
-  getAddressTransactionEventsInfiniteOptions,
-  getAddressTransactionEventsInfiniteQueryKey,
-  getAddressTransactionsInfiniteOptions,
-  getAddressTransactionsInfiniteQueryKey,
-} from './infinite-options.js';
-export {
   getAccountTransactionsWithTransfersOptions,
   getAccountTransactionsWithTransfersQueryKey,
+  getAddressTransactionEventsInfiniteOptions,
+  getAddressTransactionEventsInfiniteQueryKey,
   getAddressTransactionEventsOptions,
   getAddressTransactionEventsQueryKey,
+  getAddressTransactionsInfiniteOptions,
+  getAddressTransactionsInfiniteQueryKey,
   getAddressTransactionsOptions,
   getAddressTransactionsQueryKey,
   getBlockByBurnBlockHashOptions,
   getBlockByBurnBlockHashQueryKey,
   getBlockByBurnBlockHeightOptions,
   getBlockByBurnBlockHeightQueryKey,
+  getBlocksByBurnBlockInfiniteOptions,
+  getBlocksByBurnBlockInfiniteQueryKey,
+  getBlocksByBurnBlockOptions,
+  getBlocksByBurnBlockQueryKey,
   getBrc20TokenOptions,
   getBrc20TokenQueryKey,
+  getPrincipalTransactionBalanceChangesInfiniteOptions,
+  getPrincipalTransactionBalanceChangesInfiniteQueryKey,
+  getPrincipalTransactionBalanceChangesOptions,
+  getPrincipalTransactionBalanceChangesQueryKey,
+  getPrincipalTransactionsInfiniteOptions,
+  getPrincipalTransactionsInfiniteQueryKey,
+  getPrincipalTransactionsOptions,
+  getPrincipalTransactionsQueryKey,
   getSmartContractsStatusOptions,
   getSmartContractsStatusQueryKey,
 } from './operation-options.js';
@@ -35,11 +45,3 @@ export { createQueryOptions } from './query-options.js';
 export type { BlockindexQueryOptionsFactory } from './query-options-factory.js';
 export type { QueryRetry } from './retry.js';
 export { createQueryRetry, isRetryableQueryError } from './retry.js';
-export {
-  getBlocksByBurnBlockOptions,
-  getBlocksByBurnBlockQueryKey,
-  getPrincipalTransactionBalanceChangesOptions,
-  getPrincipalTransactionBalanceChangesQueryKey,
-  getPrincipalTransactionsOptions,
-  getPrincipalTransactionsQueryKey,
-} from './successor-options.js';

@@ -1,23 +1,43 @@
 import type { BlockindexCore } from '@blockindex/client';
-import {
-  getAccountTransactionsWithTransfersInfiniteOptions,
-  getAddressTransactionEventsInfiniteOptions,
-  getAddressTransactionsInfiniteOptions,
-} from './infinite-options.js';
 import { baseKey } from './internal/build.js';
+import { infiniteOptionsOf, optionsOf, pageOptionsOf, type QueryRow } from './internal/define.js';
 import {
-  getAccountTransactionsWithTransfersOptions,
-  getAddressTransactionEventsOptions,
-  getAddressTransactionsOptions,
-  getBlockByBurnBlockHashOptions,
-  getBlockByBurnBlockHeightOptions,
-  getBrc20TokenOptions,
-  getSmartContractsStatusOptions,
+  ADDRESS_TRANSACTIONS,
+  BALANCE_CHANGES,
+  BLOCK_BY_BURN_HASH,
+  BLOCK_BY_BURN_HEIGHT,
+  BLOCKS_BY_BURN_BLOCK,
+  BRC20_TOKEN,
+  PRINCIPAL_TRANSACTIONS,
+  SMART_CONTRACTS_STATUS,
+  TRANSACTION_EVENTS,
+  TRANSACTIONS_WITH_TRANSFERS,
 } from './operation-options.js';
 import type { CreateQueryOptionsOptions } from './options-types.js';
 import { createQueryKeys } from './query-keys.js';
 import type { BlockindexQueryOptionsFactory } from './query-options-factory.js';
 import { createQueryRetry } from './retry.js';
+
+/**
+ * The rows of the factory, by name. Written out because a namespace import would ship every builder to every app;
+ * the type check fails when a factory of `BlockindexQueryOptionsFactory` has no row.
+ */
+const ROWS = {
+  getBrc20Token: BRC20_TOKEN,
+  getSmartContractsStatus: SMART_CONTRACTS_STATUS,
+  getBlockByBurnBlockHeight: BLOCK_BY_BURN_HEIGHT,
+  getBlockByBurnBlockHash: BLOCK_BY_BURN_HASH,
+  getAddressTransactions: ADDRESS_TRANSACTIONS,
+  getAccountTransactionsWithTransfers: TRANSACTIONS_WITH_TRANSFERS,
+  getAddressTransactionEvents: TRANSACTION_EVENTS,
+  getPrincipalTransactions: PRINCIPAL_TRANSACTIONS,
+  getPrincipalTransactionBalanceChanges: BALANCE_CHANGES,
+  getBlocksByBurnBlock: BLOCKS_BY_BURN_BLOCK,
+} satisfies {
+  [K in Exclude<keyof BlockindexQueryOptionsFactory, 'keys'> as K extends `${string}Infinite`
+    ? never
+    : K]: QueryRow;
+};
 
 /**
  * Creates TanStack Query options for every operation of a client (from `createClient`) or a core (from `createCore`):
@@ -42,24 +62,16 @@ export function createQueryOptions(
     );
   }
   createQueryRetry(options.retry); // checked once, here, rather than at the first factory call
-  const c = target;
-  const o = options;
-  return {
-    keys: createQueryKeys(target),
-    getBrc20Token: (ticker) => getBrc20TokenOptions(c, ticker, o),
-    getSmartContractsStatus: (ids) => getSmartContractsStatusOptions(c, ids, o),
-    getBlockByBurnBlockHeight: (height) => getBlockByBurnBlockHeightOptions(c, height, o),
-    getBlockByBurnBlockHash: (hash) => getBlockByBurnBlockHashOptions(c, hash, o),
-    getAddressTransactions: (address, query) => getAddressTransactionsOptions(c, address, query, o),
-    getAccountTransactionsWithTransfers: (principal, query) =>
-      getAccountTransactionsWithTransfersOptions(c, principal, query, o),
-    getAddressTransactionEvents: (address, txId, query) =>
-      getAddressTransactionEventsOptions(c, address, txId, query, o),
-    getAddressTransactionsInfinite: (address, query, list) =>
-      getAddressTransactionsInfiniteOptions(c, address, query, list, o),
-    getAccountTransactionsWithTransfersInfinite: (principal, query, list) =>
-      getAccountTransactionsWithTransfersInfiniteOptions(c, principal, query, list, o),
-    getAddressTransactionEventsInfinite: (address, txId, query, list) =>
-      getAddressTransactionEventsInfiniteOptions(c, address, txId, query, list, o),
-  };
+  const factory: Record<string, unknown> = { keys: createQueryKeys(target) };
+  // The builders take the settings after their arguments: the ones a caller left out are passed as `undefined`.
+  const bind =
+    (builder: (...a: unknown[]) => unknown, arity: number) =>
+    (...a: unknown[]) =>
+      builder(target, ...Array.from({ length: arity }, (_, i) => a[i]), options);
+  for (const [name, row] of Object.entries(ROWS) as [string, QueryRow][]) {
+    const arity = row.key.length - 1 + (row.list ? 1 : 0);
+    factory[name] = bind((row.list ? pageOptionsOf(row as never) : optionsOf(row)) as never, arity);
+    if (row.list) factory[`${name}Infinite`] = bind(infiniteOptionsOf(row as never) as never, arity + 1);
+  }
+  return factory as BlockindexQueryOptionsFactory;
 }

@@ -21,11 +21,9 @@ interface Row {
   id: Op;
   /** Takes the call's leading arguments and returns the path parameters, checked (`checkId`, `checkHex`). */
   params: (...args: never[]) => Record<string, unknown>;
-  /** The query parameters the call takes, checked by name so that a typo (`limt`) is an error; absent: none. */
-  query?: readonly string[];
 }
 
-/** A row answering one resource (or one page of a list the client does not iterate). */
+/** A row answering one resource. */
 export interface GetRow extends Row {
   path: string;
   /** Sent to the core's `ordinalsBaseUrl` rather than its `baseUrl`. */
@@ -37,6 +35,7 @@ export interface GetRow extends Row {
 /** A row of a list: `list` is how the pager reaches it (path, replacement, cursor or offset strategy, identity). */
 export interface ListRow extends Row {
   list: ListSpec;
+  /** The query parameters the call takes, checked by name so that a typo (`limt`) is an error. */
   query: readonly string[];
 }
 
@@ -44,19 +43,21 @@ export interface ListRow extends Row {
  * The standalone function of a {@link GetRow}. Written as a conditional type so that it resolves to a plain signature:
  * an editor's hover and the published declarations show the parameters and the result, not this alias and the row.
  */
-export type GetFn<R extends GetRow> = R extends { query: readonly string[] }
-  ? (
-      core: BlockindexCore,
-      ...args: [...Args<R>, query?: Query<R['id']>, options?: RequestOptions]
-    ) => ApiPromise<Ok<R['id']>>
-  : (core: BlockindexCore, ...args: [...Args<R>, options?: RequestOptions]) => ApiPromise<Ok<R['id']>>;
+export type GetFn<R extends GetRow> = R extends GetRow
+  ? (core: BlockindexCore, ...args: [...Args<R>, options?: RequestOptions]) => ApiPromise<Ok<R['id']>>
+  : never;
 
 /** The standalone function of a {@link ListRow}: a `ListPromise` of the spec's page and item types. */
 export type ListFn<R extends ListRow> = R extends ListRow
   ? (
       core: BlockindexCore,
       ...args: [...Args<R>, query?: Query<R['id']>, options?: ListOptions]
-    ) => Ok<R['id']> extends infer B ? (B extends PageBody<infer I> ? ListPromise<I, B> : never) : never
+    ) => Ok<R['id']> extends infer B
+      ? B extends { results: (infer I)[] }
+        ? // The position-cursor lists (v3) have no `offset` in their body (their pages say 0).
+          ListPromise<I, B extends PageBody<I> ? B : B & PageBody<I>>
+        : never
+      : never
   : never;
 
 /**
@@ -81,21 +82,6 @@ export function defineGet<R extends GetRow & { params: (arg: never) => unknown }
     )) as never;
 }
 
-/** {@link defineGet} for a row with a query: one page of a list, the query (`limit`, `cursor` ...) given by the caller. */
-export function definePage<R extends GetRow & { query: readonly string[] }>(row: R): GetFn<R> {
-  const n = row.params.length;
-  return ((core: unknown, ...a: never[]) => {
-    // Only `undefined` takes the default query, so `null` is refused by the checks.
-    const [query = {}, options]: [Record<string, never>?, RequestOptions?] = a.slice(n) as never;
-    const pathParams = () => {
-      checkCallOptions(query, row.query, 'query', 'parameter');
-      checkCallOptions(options, REQUEST_KEYS);
-      return row.params(...a);
-    };
-    return new ApiPromise(request(core, row, pathParams, query, options));
-  }) as never;
-}
-
 /**
  * Turns a {@link ListRow} into its standalone function: a `ListPromise` of the first page, which the pager iterates.
  * Checked as {@link defineGet} checks.
@@ -109,13 +95,14 @@ export function defineList<R extends ListRow>(row: R): ListFn<R> {
       checkCallOptions(options, LIST_KEYS);
       return row.params(...a);
     };
+    // The pager reads the query and options before the checks run: given `null` (refused by the checks) it reads none.
     return listCall(
       ListPromise as ListPromiseClass,
       core,
       row.list,
       pathParams as never,
-      query,
-      options as ListOptions,
+      Object(query),
+      options || {},
     );
   }) as never;
 }

@@ -28,8 +28,8 @@ async function everyRow(principal: string, limit: number): Promise<PrincipalTran
   for (;;) {
     const page = await getPrincipalTransactions(core, principal, cursor ? { limit, cursor } : { limit });
     rows.push(...page.results);
-    if (page.cursor.next === null) return rows;
-    cursor = page.cursor.next;
+    if (page.body.cursor.next === null) return rows;
+    cursor = page.body.cursor.next;
   }
 }
 
@@ -59,7 +59,7 @@ describe('the successor operations against the mock', () => {
     const byHeight = await getBlocksByBurnBlock(core, burnBlockHeight);
     const byHash = await getBlocksByBurnBlock(core, burnBlockHash.slice(2));
     const v1 = await getBlockByBurnBlockHeight(core, burnBlockHeight);
-    expect(byHash).toEqual(byHeight);
+    expect(byHash.toJSON()).toEqual(byHeight.toJSON());
     expect(byHeight.results[0]?.index_block_hash).toBe(v1.index_block_hash);
     expect((await getBlockByBurnBlockHash(core, burnBlockHash)).index_block_hash).toBe(v1.index_block_hash);
     const latest = await getBlocksByBurnBlock(core, 'latest', { limit: 1 });

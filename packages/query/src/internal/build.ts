@@ -19,14 +19,6 @@ export function baseKey(target: BlockindexCore): BaseQueryKey {
   return [QUERY_KEY_ROOT, target.baseUrl];
 }
 
-/** `['blockindex', baseUrl, 'address', principal]`, the prefix of everything about one address. */
-export function addressKey(
-  target: BlockindexCore,
-  principal: string,
-): readonly [...BaseQueryKey, 'address', string] {
-  return [...baseKey(target), 'address', principal];
-}
-
 // The query layer is the retry layer: the client tries each call once.
 export const once = { retry: false } as const;
 

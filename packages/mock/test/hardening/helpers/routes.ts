@@ -1,3 +1,4 @@
+import { DEPRECATED_OPERATIONS } from '@blockindex/spec/constants';
 import type { operations } from '@blockindex/spec/types';
 
 /** One of the ten operationIds. */
@@ -55,11 +56,10 @@ export const QUERY_PARAMETERS: Readonly<Record<OperationId, readonly string[]>> 
 
 export const OPERATION_IDS = Object.keys(ROUTES) as OperationId[];
 
-/** The two operations the spec marks deprecated: every answer of theirs carries `Warning`. */
-export const DEPRECATED: ReadonlySet<OperationId> = new Set([
-  'getBlockByBurnBlockHeight',
-  'getBlockByBurnBlockHash',
-]);
+/** The operations the spec marks deprecated (all five, from its constants): every answer of theirs carries `Warning`. */
+export const DEPRECATED: ReadonlySet<OperationId> = new Set(
+  Object.keys(DEPRECATED_OPERATIONS) as OperationId[],
+);
 
 /** The non-API routes of the standalone server that a GET may reach. */
 const CONTROL_ROUTES = /^\/(|health\/?|__mock\/(fixtures|scenario)\/?)$/;
