@@ -1,4 +1,5 @@
-// Walks every transaction of one address with the client's `for await` iterator, drawing a progress bar,
+// Walks every transaction of one address with the client's `for await` iterator over `getPrincipalTransactions`
+// (the successor of the deprecated `getAddressTransactions`), drawing a progress bar,
 // then prints totals. With no flags it starts the standalone mock on a free loopback port and reads the
 // mock's busiest address, so `pnpm demo` needs no network and no configuration.
 import { parseArgs } from 'node:util';
@@ -17,12 +18,13 @@ import { addTransaction, emptySummary, formatSummary } from './summarize.js';
 
 const USAGE = `Usage: pnpm demo [options]   (from the repository root; in examples/paginate: pnpm start [options])
 
-Prints a summary of every transaction of an address (count, STX sent and received, events by family).
+Prints a summary of every transaction of an address (count, STX sent and received, balances changed).
 
 Options:
   --base-url <url>       API to read from (default: a mock started by this script)
   --address <principal>  STX address or contract id (default with the mock: its busiest address)
-  --concurrency <n>      pages fetched ahead while you iterate (default: 4)
+  --concurrency <n>      pages fetched ahead where a list allows it (default: 4; the v3 list pages by
+                         cursor, one request after the other)
   -h, --help             show this help`;
 
 async function main(): Promise<void> {
@@ -43,9 +45,9 @@ async function main(): Promise<void> {
     if (!baseUrl || !address) throw new UsageError('--address is required with --base-url');
     const client = createClient({ baseUrl });
 
-    console.log(`Reading every transaction of ${address} from ${baseUrl} (${concurrency} pages ahead)…`);
+    console.log(`Reading every transaction of ${address} from ${baseUrl}…`);
     // Awaiting a list call gives its first page, and with it the total: it sizes the progress bar.
-    const { total } = await client.getAddressTransactions(address, { limit: 1 });
+    const { total } = await client.getPrincipalTransactions(address, { limit: 1 });
     const bar = new cliProgress.SingleBar(
       // Without a terminal (CI, a pipe) print a plain line every second instead of redrawing one line.
       { format: '{bar} {value}/{total} transactions', noTTYOutput: true, notTTYSchedule: 1000 },
@@ -54,10 +56,10 @@ async function main(): Promise<void> {
     bar.start(total, 0);
     const summary = emptySummary();
     try {
-      // `for await` walks every item: pages of 50 (the API's maximum), `concurrency` requests in flight.
+      // `for await` walks every item: pages of 50 (the API's maximum), each from the cursor of the row before.
       // The client keeps the walk exact if blocks are mined meanwhile: no item is skipped or repeated.
-      for await (const tx of client.getAddressTransactions(address, {}, { pageSize: 50, concurrency })) {
-        addTransaction(summary, tx);
+      for await (const row of client.getPrincipalTransactions(address, {}, { pageSize: 50, concurrency })) {
+        addTransaction(summary, row);
         // New transactions may have arrived since the first request: grow the bar rather than overflow it.
         if (summary.count > total) bar.setTotal(summary.count);
         bar.increment();

@@ -1,26 +1,24 @@
-import type { AddressTransaction } from '@blockindex/client';
+import type { PrincipalTransaction } from '@blockindex/client';
 
-/** Event families and kinds counted per transaction by the API (`AddressTransaction.events`). */
+/** The balances a transaction may change for a principal (`PrincipalTransaction.affected_balances`). */
 export const FAMILIES = ['stx', 'ft', 'nft'] as const;
-export const KINDS = ['transfer', 'mint', 'burn'] as const;
 
 type Family = (typeof FAMILIES)[number];
-type Kind = (typeof KINDS)[number];
 
-/** What the script prints at the end: totals over every transaction of one address. */
+/** What the script prints at the end: totals over every transaction of one principal. */
 export interface Summary {
   count: number;
-  /** Sum of `stx_sent`, in micro-STX (1 STX = 1 000 000 µSTX). */
+  /** Sum of `balance_changes.stx.sent` (the fees it paid included), in micro-STX (1 STX = 1 000 000 µSTX). */
   stxSent: bigint;
-  /** Sum of `stx_received`, in micro-STX. */
+  /** Sum of `balance_changes.stx.received`, in micro-STX. */
   stxReceived: bigint;
-  events: Record<Family, Record<Kind, number>>;
+  /** How many transactions changed each of its balances. */
+  affected: Record<Family, number>;
 }
 
 /** A summary of zero transactions, to feed to {@link addTransaction} one item at a time. */
 export function emptySummary(): Summary {
-  const counts = () => ({ transfer: 0, mint: 0, burn: 0 });
-  return { count: 0, stxSent: 0n, stxReceived: 0n, events: { stx: counts(), ft: counts(), nft: counts() } };
+  return { count: 0, stxSent: 0n, stxReceived: 0n, affected: { stx: 0, ft: 0, nft: 0 } };
 }
 
 /**
@@ -28,23 +26,21 @@ export function emptySummary(): Summary {
  *
  * @example
  * const summary = emptySummary();
- * for await (const tx of client.getAddressTransactions(address)) addTransaction(summary, tx);
+ * for await (const row of client.getPrincipalTransactions(principal)) addTransaction(summary, row);
  */
-export function addTransaction(summary: Summary, tx: AddressTransaction): Summary {
+export function addTransaction(summary: Summary, row: PrincipalTransaction): Summary {
   summary.count += 1;
   // Amounts are decimal strings because they can exceed Number.MAX_SAFE_INTEGER: add them as BigInt.
-  summary.stxSent += BigInt(tx.stx_sent);
-  summary.stxReceived += BigInt(tx.stx_received);
-  for (const family of FAMILIES) {
-    for (const kind of KINDS) summary.events[family][kind] += tx.events[family][kind];
-  }
+  summary.stxSent += BigInt(row.balance_changes.stx.sent);
+  summary.stxReceived += BigInt(row.balance_changes.stx.received);
+  for (const family of FAMILIES) if (row.affected_balances[family]) summary.affected[family] += 1;
   return summary;
 }
 
 /** Summarises a whole list at once (handy in tests). */
-export function summarize(txs: Iterable<AddressTransaction>): Summary {
+export function summarize(rows: Iterable<PrincipalTransaction>): Summary {
   const summary = emptySummary();
-  for (const tx of txs) addTransaction(summary, tx);
+  for (const row of rows) addTransaction(summary, row);
   return summary;
 }
 
@@ -59,20 +55,15 @@ export function formatStx(microStx: bigint): string {
 
 /** Renders the summary as the plain-text report the script prints (no colours: it is often piped). */
 export function formatSummary(address: string, summary: Summary): string {
-  const width = Math.max(...FAMILIES.map((f) => f.length)) + 2;
-  const header = `${''.padEnd(width)}${KINDS.map((k) => k.padStart(10)).join('')}`;
-  const rows = FAMILIES.map(
-    (family) =>
-      `${family.toUpperCase().padEnd(width)}${KINDS.map((k) => String(summary.events[family][k]).padStart(10)).join('')}`,
-  );
   return [
     `Address:      ${address}`,
     `Transactions: ${summary.count}`,
     `STX sent:     ${formatStx(summary.stxSent)}`,
     `STX received: ${formatStx(summary.stxReceived)}`,
     '',
-    'Events of this address, by family:',
-    header,
-    ...rows,
+    'Transactions that changed a balance of this address:',
+    ...FAMILIES.map(
+      (family) => `  ${family.toUpperCase().padEnd(5)}${String(summary.affected[family]).padStart(8)}`,
+    ),
   ].join('\n');
 }

@@ -50,7 +50,7 @@ describe('main', () => {
         const { code, stderr } = await runMain(['--base-url', server.url, '--address', 'not-an-address']);
 
         expect(code).toBe(1);
-        expect(stderr).toMatch(/^The API rejected the request: 400 GET .*params\/address/m);
+        expect(stderr).toMatch(/^The API rejected the request: 400 GET .*params\/principal/m);
       },
       TIMEOUT,
     );

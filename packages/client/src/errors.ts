@@ -139,7 +139,10 @@ export class ForbiddenError extends ApiError {
 /** 410: the operation was disabled upstream; `replacement` names what to call instead, when the API says. */
 export class GoneError extends ApiError {
   override readonly name: string = 'GoneError';
-  /** The operation the API recommends instead, e.g. `GET /extended/v3/principals/{principal}/transactions`. */
+  /**
+   * The operation the API recommends instead, its function and its path, e.g.
+   * `getPrincipalTransactions (GET /extended/v3/principals/{principal}/transactions)`.
+   */
   declare readonly replacement: string | undefined;
 
   constructor(init: ApiErrorInit & { replacement?: string | undefined }) {
