@@ -92,6 +92,56 @@ describe('parameters that look like paths or header lines', () => {
   );
 });
 
+describe('the successor operations keep hostile values inside their parameter', () => {
+  it.each([
+    [
+      'getPrincipalTransactions',
+      (c: ReturnType<typeof setup>['client'], v: string) => c.getPrincipalTransactions(v),
+    ],
+    [
+      'getPrincipalTransactionBalanceChanges',
+      (c: ReturnType<typeof setup>['client'], v: string) => c.getPrincipalTransactionBalanceChanges(v, txId),
+    ],
+  ] as const)(
+    'keeps a principal of "." or ".." inside %s (400, not another endpoint)',
+    async (_name, call) => {
+      for (const value of ['..', '.', '../../x', 'SP1\r\nX-Injected: 1']) {
+        const { client, paths } = setup();
+        const error = await call(client, value).catch((e: unknown) => e);
+        expect(paths()[0], value).toMatch(/^\/extended\/v3\/principals\/[^/]+\/transactions/);
+        expect(error, value).toBeInstanceOf(BadRequestError);
+      }
+    },
+  );
+
+  it.each(['..', '../../x', '\r\nX-Injected: 1'])(
+    'keeps a tx id of %j inside the balance-changes route (400)',
+    async (value) => {
+      const { client, paths } = setup();
+      const error = await client
+        .getPrincipalTransactionBalanceChanges(address, value)
+        .catch((e: unknown) => e);
+      expect(paths()[0]).toMatch(
+        new RegExp(`^/extended/v3/principals/${address}/transactions/[^/]+/balance-changes$`),
+      );
+      expect(error).toBeInstanceOf(BadRequestError);
+    },
+  );
+
+  it.each(['..', '../../etc/passwd', '%0d%0a', -1, 1.5, 'tip'])(
+    'refuses a burn block of %j before any request',
+    async (value) => {
+      const { client, paths } = setup();
+      const error = await client.getBlocksByBurnBlock(value as never).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TypeError);
+      expect(String(error)).toMatch(
+        /heightOrHash must be 'latest', a non-negative integer height or a 64-hex/,
+      );
+      expect(paths()).toEqual([]);
+    },
+  );
+});
+
 describe('oversized input', () => {
   it('splits 3,000 contract ids (over 100 kB of query) into URLs the server accepts, one entry per id', async () => {
     const { client, paths } = setup();

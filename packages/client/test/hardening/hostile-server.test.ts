@@ -283,15 +283,54 @@ describe('items are checked', () => {
       'getAddressTransactionEvents',
       /results\[1\]\.event_index repeats results\[0\]\.event_index \(3\)/,
     ],
+    [
+      'a v3 row without transaction.tx_id',
+      {
+        limit: 1,
+        total: 1,
+        cursor: { next: null, previous: null, current: null },
+        results: [{ transaction: {} }],
+      },
+      'getPrincipalTransactions',
+      /results\[0\]\.transaction\.tx_id must be a string; got undefined/,
+    ],
+    [
+      'a repeated asset among balance changes',
+      {
+        limit: 2,
+        total: 2,
+        cursor: { next: null, previous: null, current: null },
+        results: [{ asset: { type: 'stx' } }, { asset: { type: 'stx' } }],
+      },
+      'getPrincipalTransactionBalanceChanges',
+      /results\[1\]\.asset repeats results\[0\]\.asset/,
+    ],
+    [
+      'a block without hash',
+      { limit: 1, offset: 0, total: 1, results: [{ height: 1 }] },
+      'getBlocksByBurnBlock',
+      /results\[0\]\.hash must be a string; got undefined/,
+    ],
+    [
+      'a v3 page whose total is not a count',
+      { limit: 1, total: -1, cursor: { next: null, previous: null, current: null }, results: [] },
+      'getPrincipalTransactions',
+      /`total` is a non-negative integer; got -1/,
+    ],
   ] as const)(
     'turns %s into a ResponseParseError naming the field',
     async (_name, body, operation, message) => {
       const server = await serve((_req, res) => sendJson(res, 200, body));
       const client = createClient({ baseUrl: server.url, retry: false });
-      const call =
-        operation === 'getAddressTransactionEvents'
-          ? client.getAddressTransactionEvents(ADDRESS, '0x01')
-          : client.getAccountTransactionsWithTransfers(ADDRESS);
+      const calls: Record<string, () => PromiseLike<unknown>> = {
+        getAddressTransactionEvents: () => client.getAddressTransactionEvents(ADDRESS, '0x01'),
+        getAccountTransactionsWithTransfers: () => client.getAccountTransactionsWithTransfers(ADDRESS),
+        getPrincipalTransactions: () => client.getPrincipalTransactions(ADDRESS),
+        getPrincipalTransactionBalanceChanges: () =>
+          client.getPrincipalTransactionBalanceChanges(ADDRESS, '0x01'),
+        getBlocksByBurnBlock: () => client.getBlocksByBurnBlock('latest'),
+      };
+      const call = Promise.resolve(calls[operation]?.());
       const error = await call.catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ResponseParseError);
       expect((error as Error).message).toMatch(message);
