@@ -5,8 +5,11 @@ import {
   type Block,
   type Brc20TokenDetails,
   createClient,
+  createCore,
+  type NakamotoBlock,
   type PageData,
   type PageParam,
+  type PrincipalTransaction,
   type SmartContractsStatusResponse,
 } from '@blockindex/client';
 import { type InfiniteData, QueryClient } from '@tanstack/query-core';
@@ -17,7 +20,12 @@ import {
   useSuspenseQuery,
 } from '@tanstack/react-query';
 import { describe, expectTypeOf, it } from 'vitest';
-import { createQueryOptions } from '../src/index.js';
+import {
+  createQueryOptions,
+  getBlocksByBurnBlockInfiniteOptions,
+  getPrincipalTransactionsOptions,
+  getPrincipalTransactionsQueryKey,
+} from '../src/index.js';
 
 const queries = createQueryOptions(createClient());
 const queryClient = new QueryClient();
@@ -101,5 +109,25 @@ describe('createQueryOptions types', () => {
     queries.getAddressTransactionsInfinite(address, { until_block: '1' });
     // @ts-expect-error the infinite options take `pageSize`
     queries.getAddressTransactionsInfinite(address, {}, { limit: 5 });
+  });
+
+  it('types the successors as the other lists, from the same rows', () => {
+    expectTypeOf(
+      queryClient.getQueryData(queries.getPrincipalTransactionsInfinite(address).queryKey),
+    ).toEqualTypeOf<InfiniteData<PageData<PrincipalTransaction>, PageParam | null> | undefined>();
+    const core = createCore();
+    expectTypeOf(
+      queryClient.getQueryData(getPrincipalTransactionsQueryKey(core, address, { limit: 5 })),
+    ).toEqualTypeOf<PageData<PrincipalTransaction> | undefined>();
+    expectTypeOf(
+      queryClient.fetchQuery(getPrincipalTransactionsOptions(core, address)),
+    ).resolves.toEqualTypeOf<PageData<PrincipalTransaction>>();
+    expectTypeOf(
+      queryClient.fetchInfiniteQuery(
+        getBlocksByBurnBlockInfiniteOptions(core, 'latest', {}, { pageSize: 5 }),
+      ),
+    ).resolves.toEqualTypeOf<InfiniteData<PageData<NakamotoBlock>, PageParam | null>>();
+    // @ts-expect-error the v3 list takes a cursor, not an offset
+    getPrincipalTransactionsOptions(core, address, { offset: 5 });
   });
 });
