@@ -79,19 +79,22 @@ export type InfiniteOptionsFn<R extends QueryRow> = R extends QueryRow
 type Call = (core: BlockindexCore, ...args: unknown[]) => Promise<unknown> & { toJSON?: never };
 type ListCall = (core: BlockindexCore, ...args: unknown[]) => Promise<{ toJSON(): PageData<unknown> }>;
 
-/** `getXQueryKey` of a row of one resource. */
-export function queryKeyOf<R extends QueryRow>(row: R): QueryKeyFn<R> {
-  return ((core: BlockindexCore, ...a: unknown[]) => [...baseKey(core), ...row.key(core, ...a)]) as never;
+/** `getXQueryKey` of a row of one resource (each takes one argument). */
+export function queryKeyOf<R extends QueryRow & { key: (core: never, arg: never) => unknown }>(
+  row: R,
+): QueryKeyFn<R> {
+  return ((core: BlockindexCore, arg: unknown) => [...baseKey(core), ...row.key(core, arg)]) as never;
 }
 
 /** `getXOptions` of a row of one resource: one call of the client (its retries off: the query layer retries). */
-export function optionsOf<R extends QueryRow>(row: R): OptionsFn<R> {
-  const n = row.key.length - 1;
-  return ((core: BlockindexCore, ...a: unknown[]) =>
+export function optionsOf<R extends QueryRow & { key: (core: never, arg: never) => unknown }>(
+  row: R,
+): OptionsFn<R> {
+  return ((core: BlockindexCore, arg: unknown, settings?: CreateQueryOptionsOptions) =>
     single(
-      [...baseKey(core), ...row.key(core, ...a.slice(0, n))],
-      createQueryRetry((a[n] as CreateQueryOptionsOptions | undefined)?.retry),
-      ({ signal }) => (row.call as Call)(core, ...a.slice(0, n), { ...once, signal }),
+      [...baseKey(core), ...row.key(core, arg)],
+      createQueryRetry(settings?.retry),
+      ({ signal }) => (row.call as Call)(core, arg, { ...once, signal }),
       row.sharing,
     )) as never;
 }
