@@ -1,67 +1,15 @@
-import { createFetchHandler, type World } from '@blockindex/mock';
-import { setupMockServer } from '@blockindex/mock/node';
-import { type MockServer, startMockServer } from '@blockindex/mock/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BlockindexClient, createClient } from '../../src/index.js';
+import type { World } from '@blockindex/mock';
+import { describe, expect, it } from 'vitest';
+import type { BlockindexClient } from '../../src/index.js';
 import { addressTxIds, eventIndexes, transferTxIds } from '../hardening/helpers/ground-truth.js';
 import { busyAtTheTip } from '../helpers/busy-at-the-tip';
+import { mockHosts } from '../helpers/mock-hosts.js';
 
 // End to end against the mock: a re-org of a few blocks lands in the middle of an iteration ("re-org after k
 // requests"). The iteration must end having delivered every row there at its start and at its end, none twice,
 // nothing that was in neither, and have reported through onReorg every delivered row missing at its end.
 
-const msw = setupMockServer({ seed: 1 });
-let server: MockServer;
-beforeAll(async () => {
-  // The standalone server's loopback requests pass by msw: it answers only the hosted API's origin.
-  msw.listen({ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as Parameters<
-    typeof msw.listen
-  >[0]);
-  server = await startMockServer({ port: 0, host: '127.0.0.1', seed: 1 });
-});
-afterAll(async () => {
-  msw.close();
-  await server.close();
-});
-
-interface Host {
-  world: World;
-  scenarios: { reorgAfter(requests: number, options: { depth: number; replaceWith?: number }): unknown };
-  client: BlockindexClient;
-}
-
-const hosts: [string, () => Host | Promise<Host>][] = [
-  [
-    'msw host',
-    () => {
-      msw.reset();
-      return { world: msw.world, scenarios: msw.scenarios, client: createClient() };
-    },
-  ],
-  [
-    'fetch handler',
-    () => {
-      const handler = createFetchHandler({ seed: 1 });
-      return { world: handler.world, scenarios: handler.scenarios, client: createClient({ fetch: handler }) };
-    },
-  ],
-  [
-    'standalone server',
-    async () => {
-      const reset = await fetch(`${server.url}/__mock/reset`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
-      if (!reset.ok) throw new Error(`reset answered ${reset.status}`);
-      return {
-        world: server.world,
-        scenarios: server.scenarios,
-        client: createClient({ baseUrl: server.url }),
-      };
-    },
-  ],
-];
+const hosts = mockHosts();
 
 interface ListCase {
   truth: (world: World, address: string) => string[];
@@ -114,7 +62,8 @@ describe.each(hosts)('iteration across a re-org (%s)', (_, makeHost) => {
         [2, 3, 0],
         [3, 1, 2],
       ] as const) {
-        const { world, scenarios, client } = await makeHost();
+        const { world, scenarios, client: clientOf } = await makeHost();
+        const client = clientOf();
         const address = busyAtTheTip(world, 30);
         const start = list.truth(world, address);
         scenarios.reorgAfter(after, { depth, replaceWith });
@@ -135,7 +84,8 @@ describe.each(hosts)('iteration across a re-org (%s)', (_, makeHost) => {
   );
 
   it('getAddressTransactionEvents: a transaction re-orged away and taken back keeps its events exact', async () => {
-    const { world, scenarios, client } = await makeHost();
+    const { world, scenarios, client: clientOf } = await makeHost();
+    const client = clientOf();
     // A transaction of the newest blocks with several events touching one address: the re-org takes it.
     let newest: { address: string; id: string; events: number; height: number } | undefined;
     for (const address of world.principals()) {

@@ -2,73 +2,13 @@
 // (msw, the fetch handler, the standalone server): exact on a still chain, while blocks are mined between pages, and
 // across a re-org mid-iteration (every row there at the start and at the end delivered once, nothing else, and every
 // delivered row the re-org took reported through onReorg).
-import { createFetchHandler, type World } from '@blockindex/mock';
-import { setupMockServer } from '@blockindex/mock/node';
-import { type MockServer, startMockServer } from '@blockindex/mock/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BlockindexClient, createClient, type ListOptions, type Middleware } from '../../src/index.js';
+import type { World } from '@blockindex/mock';
+import { describe, expect, it } from 'vitest';
+import type { BlockindexClient, ListOptions, Middleware } from '../../src/index.js';
 import { busyAtTheTip } from '../helpers/busy-at-the-tip.js';
+import { mockHosts } from '../helpers/mock-hosts.js';
 
-const msw = setupMockServer({ seed: 1 });
-let server: MockServer;
-beforeAll(async () => {
-  // The standalone server's loopback requests pass by msw: it answers only the hosted API's origin.
-  msw.listen({ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as Parameters<
-    typeof msw.listen
-  >[0]);
-  server = await startMockServer({ port: 0, host: '127.0.0.1', seed: 1 });
-});
-afterAll(async () => {
-  msw.close();
-  await server.close();
-});
-
-interface Host {
-  world: World;
-  scenarios: { reorgAfter(requests: number, options: { depth: number; replaceWith?: number }): unknown };
-  client: (use?: Middleware) => BlockindexClient;
-}
-
-const hosts: [string, () => Host | Promise<Host>][] = [
-  [
-    'msw host',
-    () => {
-      msw.reset();
-      return {
-        world: msw.world,
-        scenarios: msw.scenarios,
-        client: (use) => createClient(use ? { use: [use] } : {}),
-      };
-    },
-  ],
-  [
-    'fetch handler',
-    () => {
-      const handler = createFetchHandler({ seed: 1 });
-      return {
-        world: handler.world,
-        scenarios: handler.scenarios,
-        client: (use) => createClient({ fetch: handler, ...(use && { use: [use] }) }),
-      };
-    },
-  ],
-  [
-    'standalone server',
-    async () => {
-      const reset = await fetch(`${server.url}/__mock/reset`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
-      if (!reset.ok) throw new Error(`reset answered ${reset.status}`);
-      return {
-        world: server.world,
-        scenarios: server.scenarios,
-        client: (use) => createClient({ baseUrl: server.url, ...(use && { use: [use] }) }),
-      };
-    },
-  ],
-];
+const hosts = mockHosts();
 
 /** One successor list: where to point it in a world, its rows as the world holds them, and its iteration. */
 interface ListCase {
