@@ -3,7 +3,7 @@ import {
   getBlockByBurnBlockHeightReplacement,
 } from '@blockindex/spec/constants';
 import type { operations } from '@blockindex/spec/types';
-import { defineGet, defineList, type GetRow, type ListRow } from './internal/define.js';
+import { defineGet, defineList, type GetRow, type ListRow } from './define.js';
 import {
   ADDRESS_TRANSACTIONS,
   BURN_BLOCK_BLOCKS,

@@ -71,6 +71,22 @@ describe('public types come from the generated spec', () => {
     expectTypeOf(txs.pages()).toExtend<AsyncIterable<Page<AddressTransaction>>>();
   });
 
+  it('types the successor pages as the spec does: a cursor body with no offset', () => {
+    type Ok<Op extends keyof operations> = operations[Op]['responses'][200]['content']['application/json'];
+    const v3 = client.getPrincipalTransactions(address);
+    type Body = Awaited<typeof v3>['body'];
+    expectTypeOf<Body>().toEqualTypeOf<Ok<'getPrincipalTransactions'>>();
+    expectTypeOf<Body['cursor']['next']>().toEqualTypeOf<string | null>();
+    expectTypeOf<Body>().not.toHaveProperty('offset');
+    type Changes = Awaited<ReturnType<typeof client.getPrincipalTransactionBalanceChanges>>['body'];
+    expectTypeOf<Changes>().toEqualTypeOf<Ok<'getPrincipalTransactionBalanceChanges'>>();
+    expectTypeOf<Changes>().not.toHaveProperty('offset');
+    // The lists paged by offset keep it.
+    expectTypeOf<
+      Awaited<ReturnType<typeof client.getBlocksByBurnBlock>>['body']['offset']
+    >().toEqualTypeOf<number>();
+  });
+
   it('takes the query types of the operations', () => {
     type TransfersQuery = NonNullable<
       operations['getAccountTransactionsWithTransfers']['parameters']['query']

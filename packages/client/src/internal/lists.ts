@@ -13,7 +13,8 @@ import type { PageParam } from '../page-param.js';
  */
 export interface PageBody<TItem> {
   limit: number;
-  offset: number;
+  /** Absent from the lists paged by a position cursor (v3). */
+  offset?: number;
   total: number;
   results: TItem[];
 }

@@ -7,8 +7,8 @@ import { type MockServer, startMockServer } from '@blockindex/mock/server';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../src/core.js';
+import { listCall } from '../../src/define.js';
 import { type BlockindexClient, createClient, type FetchFn, ListOutpacedError } from '../../src/index.js';
-import { listCall } from '../../src/internal/list-call.js';
 import {
   BURN_BLOCK_BLOCKS,
   PRINCIPAL_BALANCE_CHANGES,

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { createFetchHandler, createWorld, type FetchHandler } from '@blockindex/mock';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../src/core.js';
+import { listCall } from '../../src/define.js';
 import { ListReorgedError } from '../../src/errors.js';
-import { listCall } from '../../src/internal/list-call.js';
 import {
   BURN_BLOCK_BLOCKS,
   type ListSpec,

@@ -1,12 +1,11 @@
 import type { operations } from '@blockindex/spec/types';
-import { ApiPromise } from '../api-promise.js';
-import type { BlockindexCore } from '../core.js';
-import type { ListOptions, RequestOptions } from '../options.js';
-import { ListPromise } from '../page.js';
-import { type ListPromiseClass, listCall } from './list-call.js';
-import type { ListSpec, PageBody } from './lists.js';
-import { checkCallOptions, LIST_KEYS, REQUEST_KEYS } from './option-checks.js';
-import { request } from './request.js';
+import { ApiPromise } from './api-promise.js';
+import type { BlockindexCore } from './core.js';
+import { type ListSpec, type PageBody, type PageSource, pageProblem } from './internal/lists.js';
+import { checkCallOptions, LIST_KEYS, REQUEST_KEYS } from './internal/option-checks.js';
+import { type Operation, request } from './internal/request.js';
+import type { IterationOptions, ListOptions, RequestOptions } from './options.js';
+import { ListPromise, type ListStart } from './page.js';
 
 type Op = keyof operations;
 /** The 200 body of an operation, as the spec types it. */
@@ -53,9 +52,9 @@ export type ListFn<R extends ListRow> = R extends ListRow
       core: BlockindexCore,
       ...args: [...Args<R>, query?: Query<R['id']>, options?: ListOptions]
     ) => Ok<R['id']> extends infer B
-      ? B extends { results: (infer I)[] }
-        ? // The position-cursor lists (v3) have no `offset` in their body (their pages say 0).
-          ListPromise<I, B extends PageBody<I> ? B : B & PageBody<I>>
+      ? B extends PageBody<infer I>
+        ? // The body as the spec types it: the position-cursor lists (v3) have no `offset` (their pages say 0).
+          ListPromise<I, B>
         : never
       : never
   : never;
@@ -96,13 +95,46 @@ export function defineList<R extends ListRow>(row: R): ListFn<R> {
       return row.params(...a);
     };
     // The pager reads the query and options before the checks run: given `null` (refused by the checks) it reads none.
-    return listCall(
-      ListPromise as ListPromiseClass,
-      core,
-      row.list,
-      pathParams as never,
-      Object(query),
-      options || {},
-    );
+    return listCall(ListPromise, core, row.list, pathParams as never, Object(query), options || {});
   }) as never;
+}
+
+/** The class a list call returns: `ListPromise`, or the client's `PagePromise`, which adds `for await`. */
+export type ListPromiseClass = new <TItem, TBody extends PageBody<TItem>>(
+  source: PageSource<TItem, TBody>,
+  start: ListStart,
+  options: IterationOptions,
+) => ListPromise<TItem, TBody>;
+
+/**
+ * One of the three list calls, as `list` describes it. `pathParams` checks the arguments when the first request is
+ * made, so a bad one rejects like every other error of the call and nothing is sent. Each request carries the
+ * caller's query with the slice asked for in place of the caller's own `offset`, `limit` and `cursor`.
+ */
+export function listCall<TItem, TBody extends PageBody<TItem>>(
+  Kind: ListPromiseClass,
+  core: unknown,
+  list: ListSpec,
+  pathParams: () => Record<string, string>,
+  query: ListStart,
+  options: ListOptions,
+): ListPromise<TItem, TBody> {
+  const op: Operation = {
+    id: list.operation,
+    path: list.path,
+    replacement: list.replacement,
+    shape: (data: unknown) => pageProblem(data, list),
+  };
+  // The spec is the source's identity, key and strategy; the source adds how to fetch a slice.
+  const source: PageSource<TItem, TBody> = {
+    ...(list as unknown as Omit<PageSource<TItem, TBody>, 'fetch'>),
+    fetch: (slice, signal) => {
+      const { limit: _limit, offset: _offset, cursor: _cursor, ...rest } = query;
+      const { limit, cursor } = slice;
+      // Lists paged by a position cursor take no `offset`.
+      const offset = list.position ? undefined : slice.offset;
+      return request<TBody>(core, op, pathParams, { ...rest, offset, limit, cursor }, { ...options, signal });
+    },
+  };
+  return new Kind<TItem, TBody>(source, query, options);
 }
