@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // Precompiles the request validators of the operations with Ajv's standalone code, so the engine never
-// generates code at run time (edge runtimes forbid `new Function`). Ajv runs with Fastify's defaults, as the real
-// service validates: `coerceTypes: 'array'`, `useDefaults`, first error only; each parameter's schema is the
-// spec's, or upstream's own where upstream accepts more (upstream-parameters.mjs).
+// generates code at run time (edge runtimes forbid `new Function`). Ajv runs as Fastify's compiler builds it for the
+// real service (Ajv's default class, `coerceTypes: 'array'`, `useDefaults`, first error only); each parameter's
+// schema is the spec's, or upstream's own where upstream accepts more (upstream-parameters.mjs).
 // `node scripts/generate-validators.mjs` writes src/engine/generated/validators.{js,d.ts};
 // `--check` exits 1 when the committed files differ from what it would write.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020.js';
+import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { UPSTREAM_PARAMETERS } from './upstream-parameters.mjs';
 
@@ -45,17 +45,13 @@ function resolve(value) {
   return current;
 }
 
-function objectSchema(parameters) {
-  const properties = {};
-  const required = [];
-  for (const parameter of parameters) {
-    properties[parameter.name] = rewriteRefs(parameter.schema ?? {});
-    if (parameter.required || parameter.in === 'path') required.push(parameter.name);
-  }
-  return { type: 'object', properties, required };
+/** A parameter's schema as the validator checks it: its default is filled by the engine, before any check. */
+function valueSchema(parameter) {
+  const { default: _default, ...schema } = rewriteRefs(parameter.schema ?? {});
+  return schema;
 }
 
-const ajv = new Ajv2020({
+const ajv = new Ajv({
   coerceTypes: 'array',
   useDefaults: true,
   allErrors: false,
@@ -65,8 +61,15 @@ const ajv = new Ajv2020({
 });
 ajv.addSchema({ $id: DOCUMENT_ID, components: rewriteRefs(document.components ?? {}) });
 
+// One validator per distinct parameter schema (the principal, limit and offset schemas recur across operations, and
+// Ajv would compile each occurrence again), and a table of each operation's parameters in the spec's order, from
+// which the engine does what Ajv's code for `{ type: 'object', properties, required }` does: defaults, then
+// required, then each property. test/engine/validation-reference.test.ts checks the engine's answers against Ajv
+// on those whole object schemas, as Fastify compiles them. With the path templates here too, no byte of the OpenAPI
+// document reaches a bundle.
 const exportsMap = {};
-const names = {};
+const validatorOf = new Map();
+const operations = {};
 for (const [template, pathItem] of Object.entries(document.paths ?? {})) {
   for (const method of HTTP_METHODS) {
     const operation = pathItem[method];
@@ -86,46 +89,107 @@ for (const [template, pathItem] of Object.entries(document.paths ?? {})) {
         throw new Error(`${id} has no parameter ${key} to validate as upstream does`);
       byKey.set(key, { ...parameter, schema: upstream[key] });
     }
-    const parameters = [...byKey.values()];
-    const path = parameters.filter((parameter) => parameter.in === 'path');
-    const query = parameters.filter((parameter) => parameter.in === 'query');
-    ajv.addSchema(objectSchema(path), `${id}.params`);
-    ajv.addSchema(objectSchema(query), `${id}.querystring`);
-    exportsMap[`${id}_params`] = `${id}.params`;
-    exportsMap[`${id}_querystring`] = `${id}.querystring`;
-    names[id] = { template, path: path.map((p) => p.name), query: query.map((p) => p.name) };
+    const entries = (location) =>
+      [...byKey.values()]
+        .filter((parameter) => parameter.in === location)
+        .map((parameter) => {
+          // Ajv writes a property's instance path as `/<name>` only for names JSON Pointer need not escape.
+          if (!/^[A-Za-z0-9_-]+$/.test(parameter.name))
+            throw new Error(`${id}: parameter name ${parameter.name} needs escaping`);
+          const schema = valueSchema(parameter);
+          const key = JSON.stringify(schema);
+          if (!validatorOf.has(key)) {
+            const name = `v${validatorOf.size}`;
+            validatorOf.set(key, name);
+            ajv.addSchema(schema, name);
+            exportsMap[name] = name;
+          }
+          const fields = [`name: ${JSON.stringify(parameter.name)}`, `check: ${validatorOf.get(key)}`];
+          if (parameter.required || location === 'path') fields.push('required: true');
+          const fallback = parameter.schema?.default;
+          if (fallback !== undefined) fields.push(`default: ${JSON.stringify(fallback)}`);
+          return `{ ${fields.join(', ')} }`;
+        });
+    operations[id] = { template, params: entries('path'), querystring: entries('query') };
   }
 }
 
 const header = '// Generated by scripts/generate-validators.mjs from spec/openapi.yaml: do not edit.\n';
 // Ajv's ESM output still `require`s its runtime helpers; the only one these schemas use counts code points
 // (for `minLength`), which spreading a string does too. Any other helper would fail the generation here.
-const code = standaloneCode(ajv, exportsMap).replaceAll(
+const standalone = standaloneCode(ajv, exportsMap).replaceAll(
   'require("ajv/dist/runtime/ucs2length").default',
   '((text) => [...text].length)',
 );
-if (/\brequire\(/.test(code))
+if (/\brequire\(/.test(standalone))
   throw new Error('the standalone validators need an Ajv runtime helper: inline it');
-const ids = Object.keys(names);
-// What the engine needs of the document besides the validators: each operation's path template and the names
-// of its path and query parameters. With them here, no byte of the OpenAPI document reaches a bundle.
+
+/**
+ * Ajv's error objects without `schemaPath`, `keyword` and `params`: the engine reads `instancePath` and `message`
+ * only (Fastify's message). Scans each object's fields with its strings and braces, so a pattern holding `}` or
+ * `,message:` is skipped whole.
+ */
+function withoutUnreadErrorFields(text) {
+  let out = '';
+  let from = 0;
+  for (let at = text.indexOf(',schemaPath:', from); at !== -1; at = text.indexOf(',schemaPath:', from)) {
+    let depth = 0;
+    let end = at + 1;
+    for (; end < text.length; end += 1) {
+      const char = text[end];
+      if (char === '"') {
+        for (end += 1; text[end] !== '"'; end += 1) if (text[end] === '\\') end += 1;
+      } else if (char === '{') depth += 1;
+      else if (char === '}') {
+        if (depth === 0) break;
+        depth -= 1;
+      } else if (depth === 0 && text.startsWith(',message:', end)) break;
+    }
+    out += text.slice(from, at);
+    from = end;
+  }
+  return out + text.slice(from);
+}
+
+// The validators are reached through the table only: module-private, so nothing but the table is exported.
+const code = withoutUnreadErrorFields(standalone).replace(/export const (v\d+) = /g, 'const $1 = ');
+if (/schemaPath|keyword:|params:\{/.test(code))
+  throw new Error('an error object kept a field the engine does not read');
+if (/\bexport\b/.test(code)) throw new Error("unexpected export in Ajv's standalone code");
+const ids = Object.keys(operations);
+const list = (items) => (items.length === 0 ? '[]' : `[\n      ${items.join(',\n      ')},\n    ]`);
 const table = ids
   .map(
     (id) =>
-      `  ${id}: { template: ${JSON.stringify(names[id].template)}, path: ${JSON.stringify(names[id].path)}, query: ${JSON.stringify(names[id].query)} },`,
+      `  ${id}: {\n    template: ${JSON.stringify(operations[id].template)},\n    params: ${list(operations[id].params)},\n    querystring: ${list(operations[id].querystring)},\n  },`,
   )
   .join('\n');
-const source = `${header}${code}\nexport const operations = {\n${table}\n};\n`;
+const source = `${header}${code}\n/** Each operation's path template and its path and query parameters, in the spec's order. */\nexport const operations = {\n${table}\n};\n`;
 const types = `${header}
-/** An operation's precompiled validator of one parameter location (\`params\` or \`querystring\`). */
+/** A precompiled validator of one parameter's value (Ajv standalone code), called as Ajv calls a property's. */
 export interface Validator {
-  (data: unknown): boolean;
+  (
+    data: unknown,
+    context: { instancePath: string; parentData: object; parentDataProperty: string; rootData: object },
+  ): boolean;
   errors?: readonly { readonly instancePath: string; readonly message?: string }[] | null;
 }
-${ids.map((id) => `export declare const ${id}_params: Validator;\nexport declare const ${id}_querystring: Validator;`).join('\n')}
-/** Each operation's path template and the names of its path and query parameters, as the spec declares them. */
+/** One parameter of an operation: its validator, whether it is required, and the default Fastify fills in. */
+export interface Parameter {
+  readonly name: string;
+  readonly check: Validator;
+  readonly required?: true;
+  readonly default?: unknown;
+}
+/** An operation's path template and its parameters by location, in the spec's order. */
+export interface Operation {
+  readonly template: string;
+  readonly params: readonly Parameter[];
+  readonly querystring: readonly Parameter[];
+}
+/** Each operation of the spec, as the engine validates it. */
 export declare const operations: {
-${ids.map((id) => `  readonly ${id}: { readonly template: string; readonly path: readonly string[]; readonly query: readonly string[] };`).join('\n')}
+${ids.map((id) => `  readonly ${id}: Operation;`).join('\n')}
 };
 `;
 

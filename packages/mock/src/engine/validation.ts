@@ -1,23 +1,9 @@
-import * as validators from './generated/validators.js';
-import { operations } from './generated/validators.js';
+import { type Operation, operations, type Parameter } from './generated/validators.js';
 
 /** One error of a precompiled validator, as far as the message needs it. */
 interface ValidationError {
   readonly instancePath: string;
   readonly message?: string;
-}
-
-/** A validator precompiled by `scripts/generate-validators.mjs` (Ajv standalone code). */
-interface ValidateFunction {
-  (data: unknown): boolean;
-  errors?: readonly ValidationError[] | null;
-}
-
-interface OperationValidators {
-  params: ValidateFunction;
-  querystring: ValidateFunction;
-  pathNames: readonly string[];
-  queryNames: readonly string[];
 }
 
 /** Raw request input: MSW's decoded path parameters and the URL's query string. */
@@ -31,63 +17,36 @@ export type ValidationResult =
   | { ok: true; params: Record<string, unknown>; query: Record<string, unknown> }
   | { ok: false; message: string };
 
-/** An operation of the spec, as the generated table knows it: path template and parameter names. */
-interface OperationShape {
-  readonly template: string;
-  readonly path: readonly string[];
-  readonly query: readonly string[];
-}
-
 /**
  * Validates path and query parameters exactly as the real service (Fastify + ajv) does: the validators are
  * Ajv's, precompiled at build time from the OpenAPI document with Fastify's defaults (`coerceTypes: 'array'`,
  * `useDefaults`, first error only), and failures read `"<params|querystring><path> <ajv message>"`. No code
  * is generated at run time, so edge runtimes that forbid `new Function` run it, and the document itself is
- * not loaded: the path templates and parameter names come from the same generated module.
+ * not loaded: the path templates and parameters come from the same generated module.
  */
 export class RequestValidator {
-  readonly #operations = new Map<string, OperationValidators>();
-
-  /** Validates one request of the operation `operationId`; looks its validators up on first use. */
+  /** Validates one request of the operation `operationId`. */
   validate(operationId: string, input: RawRequestInput): ValidationResult {
-    const operation = this.#compiled(operationId);
-    const params = pick(operation.pathNames, (name) => {
+    const operation = shapeOf(operationId);
+    const params = pick(operation.params, (name) => {
       const value = input.params[name];
       return Array.isArray(value) ? value.join('/') : (value as string | undefined);
     });
     // Only declared keys are copied: unknown query keys are ignored as on the real service, and a key
     // such as `__proto__` never reaches an object.
-    const query = pick(operation.queryNames, (name) => {
+    const query = pick(operation.querystring, (name) => {
       const values = input.searchParams.getAll(name);
       if (values.length === 0) return undefined;
       return values.length === 1 ? values[0] : values;
     });
     // Before any pattern or checksum runs on it: every check below is then bounded, whatever the client sends.
-    const overlong =
-      tooLong(params, 'params', MAX_PATH_PARAMETER_LENGTH) ??
-      tooLong(query, 'querystring', MAX_QUERY_PARAMETER_LENGTH);
-    if (overlong !== undefined) return { ok: false, message: overlong };
     // Fastify validates params before the querystring and stops at the first failing part.
-    if (!operation.params(params))
-      return { ok: false, message: formatErrors(operation.params.errors, 'params') };
-    if (!operation.querystring(query)) {
-      return { ok: false, message: formatErrors(operation.querystring.errors, 'querystring') };
-    }
-    return { ok: true, params, query };
-  }
-
-  #compiled(operationId: string): OperationValidators {
-    const cached = this.#operations.get(operationId);
-    if (cached) return cached;
-    const shape = shapeOf(operationId);
-    const compiled: OperationValidators = {
-      params: precompiled(`${operationId}_params`),
-      querystring: precompiled(`${operationId}_querystring`),
-      pathNames: shape.path,
-      queryNames: shape.query,
-    };
-    this.#operations.set(operationId, compiled);
-    return compiled;
+    const message =
+      tooLong(params, 'params', MAX_PATH_PARAMETER_LENGTH) ??
+      tooLong(query, 'querystring', MAX_QUERY_PARAMETER_LENGTH) ??
+      check(operation.params, params, 'params') ??
+      check(operation.querystring, query, 'querystring');
+    return message === undefined ? { ok: true, params, query } : { ok: false, message };
   }
 
   /** The operation's path template in the spec, e.g. `/ordinals/v1/brc-20/tokens/{ticker}`. */
@@ -96,19 +55,40 @@ export class RequestValidator {
   }
 }
 
-function shapeOf(operationId: string): OperationShape {
-  const table = operations as Readonly<Record<string, OperationShape | undefined>>;
+function shapeOf(operationId: string): Operation {
+  const table = operations as Readonly<Record<string, Operation | undefined>>;
   const shape = Object.hasOwn(table, operationId) ? table[operationId] : undefined;
   if (shape === undefined) throw new Error(`operation ${operationId} is not in the OpenAPI document`);
   return shape;
 }
 
-function precompiled(name: string): ValidateFunction {
-  const found = (validators as unknown as Record<string, ValidateFunction | undefined>)[name];
-  if (found === undefined) {
-    throw new Error(`no precompiled validator ${name}: run \`node scripts/generate-validators.mjs\``);
+/**
+ * What Ajv's code for `{ type: 'object', properties, required }` does with Fastify's options, one parameter's
+ * precompiled validator at a time: fill every missing default, then refuse the first missing required property,
+ * then check each present property in the spec's order and stop at the first that fails (coercions are written
+ * back into `values`, as Ajv writes them into its data). The message, or undefined when `values` are valid.
+ */
+function check(
+  parameters: readonly Parameter[],
+  values: Record<string, unknown>,
+  dataVar: string,
+): string | undefined {
+  for (const { name, default: fallback } of parameters) {
+    if (fallback !== undefined && values[name] === undefined) values[name] = fallback;
   }
-  return found;
+  const missing = parameters.find(({ name, required }) => required === true && values[name] === undefined);
+  if (missing !== undefined) return `${dataVar} must have required property '${missing.name}'`;
+  for (const { name, check: valid } of parameters) {
+    if (values[name] === undefined) continue;
+    const context = {
+      instancePath: `/${name}`,
+      parentData: values,
+      parentDataProperty: name,
+      rootData: values,
+    };
+    if (!valid(values[name], context)) return formatErrors(valid.errors, dataVar);
+  }
+  return undefined;
 }
 
 /**
@@ -136,9 +116,9 @@ function tooLong(values: Record<string, unknown>, dataVar: string, max: number):
   return undefined;
 }
 
-function pick(names: readonly string[], read: (name: string) => unknown): Record<string, unknown> {
+function pick(parameters: readonly Parameter[], read: (name: string) => unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const name of names) {
+  for (const { name } of parameters) {
     const value = read(name);
     if (value !== undefined) out[name] = value;
   }

@@ -4,9 +4,10 @@ import { DEFAULT_MAX_MINED_TRANSACTIONS, type World, type WorldOptions } from '.
 export type CheckedWorldOptions = { readonly [Name in keyof WorldOptions]-?: number };
 
 /**
- * Most transactions a world may generate at creation (`blocks` × `transactionsPerBlock`): about 165 MB of heap
- * and 5 s on the bench machine (a transaction costs about 1.3 KB, as with mining). Past it the process could run
- * out of memory instead of answering.
+ * Most transactions a world may generate at creation (`blocks` × `transactionsPerBlock`). A world this size retains
+ * 122 MiB of heap and builds in 1.2 s on the bench machine (bench `world-generation`, 100k-transaction world, medians
+ * in bench/RESULTS.md: 1,284 B per transaction, about what a mined one costs). Past it the process could run out of
+ * memory instead of answering.
  */
 export const MAX_GENERATED_TRANSACTIONS = 100_000;
 

@@ -1,6 +1,6 @@
 import { PAGE_SIZE } from '@blockindex/spec/constants';
 import { json } from '../answer';
-import { defineOperation, type HandlerContext, isAnswer, type Operation } from '../context';
+import { defineOperation, type HandlerContext } from '../context';
 import { notFound, validationError } from '../errors';
 import { cacheHeaders, NO_STORE } from '../headers';
 
@@ -53,8 +53,12 @@ export const getPrincipalTransactionBalanceChanges = defineOperation(
   },
 );
 
-/** `GET /extended/v2/burn-blocks/{height_or_hash}/blocks`: the successor of the two burn-block lookups. */
-const blocksByBurnBlock = defineOperation('getBlocksByBurnBlock', (context, input) => {
+/**
+ * `GET /extended/v2/burn-blocks/{height_or_hash}/blocks`: the successor of the two burn-block lookups. Ajv stops at
+ * the first `anyOf` branch that matches, as upstream's does, so a hash JavaScript could read as a number (`0x…`, or
+ * 64 decimal digits) stays the string the hash branch matched.
+ */
+export const getBlocksByBurnBlock = defineOperation('getBlocksByBurnBlock', (context, input) => {
   const raw = input.path.height_or_hash;
   const ref =
     raw === 'latest'
@@ -75,28 +79,3 @@ const blocksByBurnBlock = defineOperation('getBlocksByBurnBlock', (context, inpu
     tipEtag(context),
   );
 });
-
-const BURN_HASH = /^(0x)?[0-9a-fA-F]{64}$/;
-
-/**
- * `getBlocksByBurnBlock` with its hash kept a string. The precompiled validators are draft 2020-12, where ajv runs
- * every `anyOf` branch (to track evaluated properties), so the height branch would also coerce a hash that
- * JavaScript reads as a number (`0x…`, or 64 decimal digits) although the hash branch matched; upstream's ajv stops
- * at the hash branch. A value the hash branch accepts is therefore validated as such: the query with a path value
- * that needs no coercion, then the hash itself, and the cache key made from it.
- */
-export const getBlocksByBurnBlock: Operation = {
-  prepare(input) {
-    const raw = input.params.height_or_hash;
-    if (typeof raw !== 'string' || !BURN_HASH.test(raw)) return blocksByBurnBlock.prepare(input);
-    const prepared = blocksByBurnBlock.prepare({
-      ...input,
-      params: { ...input.params, height_or_hash: 'latest' },
-    });
-    if (isAnswer(prepared)) return prepared;
-    const valid = { ...prepared.input, path: { height_or_hash: raw } };
-    const key = `${prepared.operationId} ${JSON.stringify(valid.path)} ${JSON.stringify(valid.query)}`;
-    return { ...prepared, input: valid as typeof prepared.input, key };
-  },
-  answer: (context, prepared) => blocksByBurnBlock.answer(context, prepared),
-};
