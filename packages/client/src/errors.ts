@@ -29,10 +29,7 @@ export interface ApiErrorInit {
   headers: Headers;
   method: string;
   url: string;
-  /**
-   * Values (the API key) to blank out of the message, the body and the header values, in case the server echoes
-   * them back: the error is logged and serialized far more often than the response it came from.
-   */
+  /** Values (the API key) to blank out of the message, the body and the headers, should the server echo them. */
   secrets?: readonly string[];
 }
 
@@ -45,17 +42,12 @@ export interface BlockindexErrorOptions {
   url?: string | undefined;
 }
 
-/**
- * The brand of this package's errors: `'api'` (a non-2xx answer), `'connection'` (no answer, or too late) or `'error'`.
- * A global symbol, so an app with two copies of the client (two versions) still tells its errors apart, which
- * `instanceof` cannot across copies.
- */
+/** The brand of this package's errors (`'api'`, `'connection'`, `'error'`): global, so it holds across copies. */
 export const ERROR_KIND: unique symbol = Symbol.for('@blockindex/client.error-kind');
 
 /**
- * Base class of every error this client throws; `instanceof BlockindexError` catches them all. Errors are safe to
- * log: `JSON.stringify(error)` and `util.inspect(error)` give a bounded summary with credentials blanked out, and
- * the message has every control character a server sent escaped (`\n`, `\u001b`).
+ * Base class of every error this client throws; `instanceof BlockindexError` catches them all. The message has every
+ * control character a server sent escaped (`\n`, `\u001b`), so logging it cannot forge a log line.
  */
 export class BlockindexError extends Error {
   override readonly name: string = 'BlockindexError';
@@ -67,17 +59,12 @@ export class BlockindexError extends Error {
   declare readonly url: string | undefined;
 
   constructor(message: string, options: BlockindexErrorOptions = {}) {
-    // Messages quote what servers send (error bodies, reasons, causes): control characters in them are escaped,
-    // so that logging an error can never forge a log line or send a terminal escape sequence.
     super(escapeControl(message), options.cause === undefined ? undefined : { cause: options.cause });
     this.method = options.method;
     this.url = options.url;
   }
 
-  /**
-   * A bounded, redacted summary for logs, what `JSON.stringify(error)` writes: present once the opt-in
-   * `errorSummaries()` is in use (`createClient` uses it), with the matching `util.inspect` output.
-   */
+  /** A bounded, redacted summary for `JSON.stringify(error)`, once the opt-in `errorSummaries()` is in use. */
   declare toJSON?: () => Record<string, unknown>;
 }
 
@@ -88,16 +75,11 @@ export class ApiError extends BlockindexError {
   override readonly [ERROR_KIND]: string = 'api';
   /** HTTP status of the response. */
   declare readonly status: number;
-  /**
-   * Parsed JSON body, the raw text when it was not JSON, or `undefined` when empty; any echo of the API key in it
-   * is replaced by `[redacted]`.
-   */
+  /** Parsed JSON body, the raw text when not JSON, `undefined` when empty; echoes of the API key are `[redacted]`. */
   declare readonly body: ApiErrorBody;
   /** Response headers (rate-limit counters, `Warning`, ...), the API key replaced by `[redacted]` if echoed. */
   declare readonly headers: Headers;
-  /** HTTP method of the request. */
   declare readonly method: string;
-  /** Full URL of the request. */
   declare readonly url: string;
   /** Request id sent by the server or its edge (`x-request-id`, else `cf-ray`), if any. */
   declare readonly requestId: string | undefined;
@@ -139,10 +121,7 @@ export class ForbiddenError extends ApiError {
 /** 410: the operation was disabled upstream; `replacement` names what to call instead, when the API says. */
 export class GoneError extends ApiError {
   override readonly name: string = 'GoneError';
-  /**
-   * The operation the API recommends instead, its function and its path, e.g.
-   * `getPrincipalTransactions (GET /extended/v3/principals/{principal}/transactions)`.
-   */
+  /** The operation to call instead, its function and path, e.g. `getPrincipalTransactions (GET /extended/v3/...)`. */
   declare readonly replacement: string | undefined;
 
   constructor(init: ApiErrorInit & { replacement?: string | undefined }) {
@@ -177,16 +156,15 @@ export class ServerError extends ApiError {
 }
 
 /**
- * Builds the {@link ApiError} subclass matching a status: the one place that maps statuses to classes.
+ * Builds the {@link ApiError} subclass matching a status: the one place that maps statuses to classes. A 401/403 says
+ * what to check about the key (`sentApiKey`); a 410 names `replacement`.
  * @example
  * throw createApiError({ status: 404, body: { error: 'Not found' }, headers, method: 'GET', url });
  */
 export function createApiError(
   init: ApiErrorInit & {
     retryAfterMs?: number | undefined;
-    /** What a 410 should recommend instead (the spec's replacement of the operation). */
     replacement?: string | undefined;
-    /** Whether the request carried an API key: a 401/403 hint says what to check. */
     sentApiKey?: boolean;
   },
 ): ApiError {
@@ -202,7 +180,6 @@ export function createApiError(
         429: RateLimitError,
       } as Record<number, typeof ApiError>
     )[status] ?? (status >= 500 && status <= 599 ? ServerError : ApiError);
-  // A 401/403 says what to check about the key.
   const hint =
     status === 401 || status === 403
       ? init.sentApiKey
@@ -220,9 +197,8 @@ export class ConnectionError extends BlockindexError {
 }
 
 /**
- * The server redirected somewhere the client will not follow: more than 20 hops, a target that is not http(s) or
- * not a URL, or (in a browser) a hidden target for a request carrying credentials. A kind of
- * {@link ConnectionError}, but final: the same request would be redirected the same way, so it is never retried.
+ * The server redirected where the client will not follow (more than 20 hops, not http(s), or a hidden target for a
+ * request with credentials). A {@link ConnectionError}, but never retried: the same request would go the same way.
  */
 export class RedirectError extends ConnectionError {
   override readonly name: string = 'RedirectError';
@@ -245,9 +221,7 @@ export class ResponseParseError extends BlockindexError {
   declare readonly status: number;
   /** Response headers, the API key replaced by `[redacted]` if echoed. */
   declare readonly headers: Headers;
-  /** HTTP method of the request. */
   declare readonly method: string;
-  /** Full URL of the request. */
   declare readonly url: string;
 
   constructor(init: ResponseErrorInit) {
@@ -273,10 +247,7 @@ export interface ResponseErrorInit {
   secrets?: readonly string[];
 }
 
-/**
- * The response body (after decompression) passed `maxResponseBytes`; reading stopped there, so memory stays near
- * the bound. Not retried: the same request would bring the same body.
- */
+/** The decoded body passed `maxResponseBytes`; reading stopped there. Not retried: the body would be the same. */
 export class ResponseTooLargeError extends ResponseParseError {
   override readonly name: string = 'ResponseTooLargeError';
   /** The bound that was passed, in bytes. */
@@ -289,29 +260,25 @@ export class ResponseTooLargeError extends ResponseParseError {
 }
 
 /**
- * The server's pages contradict each other in a way no exact iteration can follow (rows older than a row that is
- * still there changed, a list that ends before the rows it announced, more requests than its size needs). The
- * iteration stops rather than loop, skip or repeat; start it again.
+ * The server's pages contradict each other in a way no exact iteration can follow (changed rows older than one still
+ * there, a list ending before the rows it announced, more requests than its size needs). Start the iteration again.
  */
 export class ListInconsistentError extends BlockindexError {
   override readonly name: string = 'ListInconsistentError';
 }
 
 /**
- * Iterating a list without a cursor, the list grew by more than a page between requests again and again, so
- * the iterator could not tell which rows it had missed; it stops rather than skip any. Use a larger `pageSize`.
- * A kind of {@link ListInconsistentError}.
+ * Iterating a list without a cursor, the list grew by more than a page between requests again and again; the iterator
+ * stops rather than skip rows. Use a larger `pageSize`. A kind of {@link ListInconsistentError}.
  */
 export class ListOutpacedError extends ListInconsistentError {
   override readonly name: string = 'ListOutpacedError';
 }
 
 /**
- * A re-org moved the chain under an iteration or a page param in a way the client cannot follow exactly, and it
- * says why: more rows already delivered were orphaned than the iterator remembers, the list re-orged again and
- * again, or the rows before a `pageParam` were orphaned (fetch the list again from its first page). A routine
- * re-org of a few blocks does not end here: the iteration re-reads the list and goes on. A kind of
- * {@link ListInconsistentError}.
+ * A re-org moved the chain under an iteration or a page param in a way the client cannot follow exactly (more
+ * delivered rows orphaned than it remembers, re-orgs again and again, or the rows before a `pageParam` orphaned:
+ * fetch the list again from its first page). A routine re-org of a few blocks is followed, not thrown.
  */
 export class ListReorgedError extends ListInconsistentError {
   override readonly name: string = 'ListReorgedError';
@@ -320,14 +287,10 @@ export class ListReorgedError extends ListInconsistentError {
 type Deprecated = typeof DEPRECATED_OPERATIONS;
 
 /**
- * The operations the API deprecates, each with the operation to call instead (read from
- * `@blockindex/spec/constants`, i.e. the `x-replacement` of each deprecated operation in `spec/openapi.yaml`). A
- * `410 Gone` from one of them is a `GoneError` naming it, and the `Warning: 299` header they answer with reaches
- * `onWarning`. The operations themselves import their own replacement from the spec, so an app ships this table
- * only when it reads it.
+ * The operations the API deprecates, each with the operation to call instead (the spec's `x-replacement`). A 410 from
+ * one is a `GoneError` naming it; its `Warning: 299` header reaches `onWarning`.
  */
-// Built in a function marked pure: bundlers can drop a call with no arguments, not a chain of calls on an object, so
-// an app that never reads this (from the published bundle, where modules are merged) does not ship the texts.
+// Built in a call marked pure, so that an app that never reads it does not ship the texts.
 export const DEPRECATIONS: { readonly [K in keyof Deprecated]: Deprecated[K]['replacement'] } =
   /* @__PURE__ */ (() =>
     Object.freeze(

@@ -27,19 +27,13 @@ export interface RateLimitOptions {
   perSecond?: number | undefined;
 }
 
-/**
- * Paces requests within a rate limit; made by `createPacer`, passed as the `rateLimit` option. One pacer given to
- * several cores (or clients) shares one budget between them.
- */
+/** Paces requests within a rate limit; made by `createPacer`. One pacer given to several cores shares one budget. */
 export interface RatePacer {
   /** Resolves when a request may start; rejects when that would be past `deadlineAt` or `signal` aborts. */
   wait(signal: AbortSignal | undefined, deadlineAt: number): Promise<void>;
   /** {@link RatePacer.wait}, resolving to a function that gives the start back when the request is not sent. */
   reserve(signal: AbortSignal | undefined, deadlineAt: number): Promise<() => void>;
-  /**
-   * Reads the server's rate-limit headers off a response. A pause the server names is held at most `maxPauseMs`
-   * (the `retry.maxRetryAfterMs` of the core that saw it; default 60 s), and at most the pacer's own `maxPauseMs`.
-   */
+  /** Reads a response's rate-limit headers; a pause it names is held at most `maxPauseMs` (and the pacer's own). */
   observe(response: Response, maxPauseMs?: number): void;
 }
 
@@ -61,26 +55,19 @@ export interface RequestOptions {
 
 /** How a list call is iterated with `for await`, and which page it starts at; all optional. */
 export interface IterationOptions {
-  /** Items per request while iterating: an integer, values above 50 count as 50. Default: the query's `limit`, else 50. */
+  /** Items per request while iterating (above 50 counts as 50). Default: the query's `limit`, else 50. */
   pageSize?: number | undefined;
   /** Stop after this many items (a non-negative integer). */
   maxItems?: number | undefined;
-  /**
-   * Requests kept in flight once `total` is known (prefetch); items still come in order. Lists without a cursor
-   * prefetch only while their `total` stays the same, and go one request at a time while it grows. Default 1.
-   */
+  /** Requests kept in flight once `total` is known (items still come in order); not while `total` grows. Default 1. */
   concurrency?: number | undefined;
   /** Aborts the iteration and whatever request it has in flight. */
   signal?: AbortSignal | undefined;
-  /**
-   * Start at the page this param names (a `page.nextPageParam`) instead of the first page: exactly the rows that
-   * follow the page it came from, even if blocks were mined since. `null` or absent: the first page.
-   */
+  /** Start at the page a `page.nextPageParam` names: exactly the rows after its page, even if blocks were mined since. */
   pageParam?: PageParam | null | undefined;
   /**
-   * Called when a re-org orphaned rows the iteration already delivered (and they did not come back in another
-   * block): take them back from what you show. With it, the iteration also re-reads the head of the list once after
-   * its last page (one more request), so that a re-org no later page showed is reported too.
+   * Called when a re-org orphaned rows already delivered: take them back from what you show. With it, the iteration
+   * re-reads the head of the list once after its last page, so that a late re-org is reported too.
    */
   onReorg?: ((event: ReorgEvent) => void) | undefined;
 }
@@ -105,24 +92,20 @@ export interface ClientOptions {
   /** Absolute http(s) URL of the API. Default `BASE_URLS.mainnet` (`https://api.hiro.so`). */
   baseUrl?: string | undefined;
   /**
-   * Base URL of the Ordinals API, for `getBrc20Token` only. Default: `baseUrl`. Hiro's hosted Ordinals API was
-   * deprecated in March 2026; the open-source indexer that served it (hirosystems/bitcoin-indexer, `ordinals` API)
-   * still serves the same route where you run it.
+   * Base URL of the Ordinals API, for `getBrc20Token` only. Default: `baseUrl`. Hiro's hosted one was deprecated in
+   * March 2026; the open-source indexer (hirosystems/bitcoin-indexer) serves the same route where you run it.
    */
   ordinalsBaseUrl?: string | undefined;
   /**
-   * Hiro API key (raises the rate limit); sent in `apiKeyHeader`, blanked out of every error (message, body,
-   * headers) if the server echoes it, and never sent to another origin. A key that cannot be a header value
-   * (line breaks, characters above U+00FF; with `headerChecks()`, as `createClient` has, also other control characters
-   * and surrounding whitespace) makes `createClient` or `createCore` throw a `TypeError` that does not show it.
+   * Hiro API key (raises the rate limit); sent in `apiKeyHeader`, blanked out of every error, never sent to another
+   * origin. A key that cannot be a header value is a `TypeError` at creation that does not show it.
    */
   apiKey?: string | undefined;
   /** Header that carries `apiKey`. Default `x-api-key`. */
   apiKeyHeader?: string | undefined;
   /**
-   * Headers sent with every request. Credentials among them (the `apiKeyHeader` header, `authorization`,
-   * `proxy-authorization`, and those named in `credentialHeaders`) are blanked out of errors and dropped when a
-   * redirect leaves the origin.
+   * Headers sent with every request. Credentials among them (`apiKeyHeader`, `authorization`, `proxy-authorization`,
+   * `credentialHeaders`) are blanked out of errors and dropped when a redirect leaves the origin.
    */
   headers?: HeadersOption | undefined;
   /** More header names to treat as credentials (see `headers`). */
@@ -133,43 +116,28 @@ export interface ClientOptions {
   timeoutMs?: number | undefined;
   /** Time limit of a whole call (attempts, backoff, queued waits), in ms; `0` or `Infinity` for none. Default 60 000. */
   deadlineMs?: number | undefined;
-  /**
-   * Largest decoded response body accepted, in bytes; `Infinity` for none. Default 8 MiB. A body must also parse
-   * within 1.5 times this (its text and values, estimated before `JSON.parse` runs), so a call's memory stays within
-   * about four times it whatever the server sends.
-   */
+  /** Largest decoded response body accepted, in bytes; `Infinity` for none. Default 8 MiB. */
   maxResponseBytes?: number | undefined;
   /** Aborts every request of this client. */
   signal?: AbortSignal | undefined;
   /** Retry settings (defaults: 2 retries, 0.5 s doubling to 8 s); `false` disables retries. */
   retry?: RetryOptions | false | undefined;
   /**
-   * Paces requests so the client stays within the rate limit instead of earning 429s: `true` for Hiro's limits
-   * (50/min without an API key, 500/min with one), or your own, or a pacer from `createPacer()` (shared by every
-   * client or core it is given to). Off by default.
+   * Paces requests within the rate limit instead of earning 429s: `true` for Hiro's limits (50/min, 500/min with an
+   * API key), your own, or a shared pacer from `createPacer()`. Off by default.
    */
   rateLimit?: boolean | RateLimitOptions | RatePacer | undefined;
-  /**
-   * Called once per operation (per client) with the first `Warning` header its responses carry (Hiro sends one
-   * with every response of a deprecated operation). Default: `console.warn` once per operation per process.
-   */
+  /** Called once per operation with the first `Warning` header its responses carry. Default: `console.warn`, once. */
   onWarning?: ((warning: ApiWarning) => void) | undefined;
   /** Middleware (openapi-fetch's work as they are), run in order on every request and response. */
   use?: Middleware[] | undefined;
 }
 
-/**
- * Options of `createCore`: those of `createClient`, except that pacing is a pacer made by `createPacer()`, so an app
- * that does not pace requests does not ship the pacer.
- */
+/** Options of `createCore`: those of `createClient`, except that pacing is a pacer made by `createPacer()`. */
 export interface CoreOptions extends Omit<ClientOptions, 'rateLimit' | 'use'> {
   /** Paces requests: a pacer from `createPacer()`, which may be shared by several cores. Off by default (`false`). */
   rateLimit?: RatePacer | false | undefined;
-  /**
-   * Opt-in guards and extensions (each its own import, shipped only when used): `jsonStructureLimit()`,
-   * `headerChecks()`, `deepRedaction()`, `errorSummaries()`, `statusPhrases()`, `middleware(...)`. `createClient` has
-   * them all.
-   */
+  /** Opt-in guards, each its own import (`jsonStructureLimit()`, `headerChecks()`, `middleware(...)`, ...). */
   guards?: readonly Guard[] | undefined;
 }
 
@@ -188,9 +156,8 @@ export interface MiddlewareParams {
 }
 
 /**
- * Hooks run around every request, as openapi-fetch runs its middleware (and its middleware objects work here):
- * `onRequest` in order (returning a `Request` replaces it, a `Response` answers without fetching), `onResponse`
- * and `onError` in reverse order. An error a hook throws reaches the caller unchanged.
+ * Hooks run around every request as openapi-fetch runs its middleware: `onRequest` in order, `onResponse` and
+ * `onError` in reverse order. An error a hook throws reaches the caller unchanged.
  */
 export interface Middleware {
   /** Runs before the request is sent: return a `Request` to send that instead, or a `Response` to answer with it. */
@@ -201,10 +168,7 @@ export interface Middleware {
   onError?(params: MiddlewareParams & { error: unknown }): unknown;
 }
 
-/**
- * How the `middleware()` guard runs an attempt: `send` is `fetch` following redirects, `fail` turns what it threw into
- * our error, `user` marks an error a hook threw (passed on untouched). Internal: only `middleware()` makes one.
- */
+/** How `middleware()` runs an attempt: `send` fetches, `fail` makes our error, `user` marks a hook's own error. */
 type Around = (
   request: Request,
   context: { schemaPath: string; params: object; base: string },
@@ -213,12 +177,9 @@ type Around = (
   user: (error: unknown) => void,
 ) => Promise<Response>;
 
-/**
- * An opt-in guard for `createCore({ guards: [...] })`, made by `jsonStructureLimit()`, `headerChecks()`, `middleware()`,
- * `errorSummaries()` or `statusPhrases()`.
- */
+/** An opt-in guard for `createCore({ guards: [...] })`, made by `jsonStructureLimit()`, `headerChecks()`, ... */
 export interface Guard {
-  /** @internal Checks a header (or, with `what` = `'apiKey'`, the API key and its header) before anything is sent. */
+  /** @internal Checks a header (`what` = `'apiKey'`: the API key and its header) before anything is sent. */
   readonly header?: ((name: string, value: unknown, what: string) => void) | undefined;
   /** @internal Refuses a body, given its bytes and the bound, by saying why. */
   readonly body?: ((bytes: Uint8Array, maxBytes: number) => string | undefined) | undefined;

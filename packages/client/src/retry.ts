@@ -35,17 +35,11 @@ export function resolveRetryPolicy(
   clientRetry: RetryOptions | false | undefined,
   callRetry: RetryOptions | false | undefined,
 ): RetryPolicy | false {
-  if (callRetry === false) return false;
-  if (clientRetry === false && callRetry === undefined) return false;
-  const merged = { ...DEFAULT_RETRY_POLICY };
-  for (const layer of [clientRetry, callRetry]) {
-    if (!layer) continue;
-    for (const key of Object.keys(merged) as (keyof RetryPolicy)[]) {
-      const value = layer[key];
-      if (value !== undefined) merged[key] = value;
-    }
-  }
-  return merged;
+  if (callRetry === false || (clientRetry === false && !callRetry)) return false;
+  const merged: Record<string, number> = { ...DEFAULT_RETRY_POLICY };
+  for (const key in merged)
+    merged[key] = (callRetry || {})[key as never] ?? (clientRetry || {})[key as never] ?? merged[key];
+  return merged as RetryPolicy;
 }
 
 /** What {@link ERROR_KIND} says `error` is; `undefined` for anything not thrown by a copy of this package. */
@@ -53,10 +47,8 @@ const kindOf = (error: unknown): string | undefined =>
   (error as { [ERROR_KIND]?: string } | null)?.[ERROR_KIND];
 
 /**
- * Whether another attempt may succeed: connection failures (timeouts included), 408, 429 and 5xx; never another
- * 4xx, an abort, a parse error, bad input or a redirect the client refused to follow. Errors are told apart by
- * their brand, not `instanceof`, so errors of another copy of the client (two versions in one app) are classified
- * alike.
+ * Whether another attempt may succeed: connection failures (timeouts included), 408, 429 and 5xx; never another 4xx,
+ * an abort, a parse error, bad input or a refused redirect. Told by brand, so errors of another copy count alike.
  */
 export function isRetryableError(error: unknown): boolean {
   const kind = kindOf(error);
@@ -66,10 +58,7 @@ export function isRetryableError(error: unknown): boolean {
     : kind === 'api' && (status === 408 || status === 429 || (status >= 500 && status <= 599));
 }
 
-/**
- * Exponential backoff for the given retry (0 = first retry), with up to 25 % jitter taken off so that
- * clients failing together do not retry together.
- */
+/** Exponential backoff for the given retry (0 = first), up to 25 % jitter off so that clients do not retry together. */
 export function backoffDelayMs(
   retryIndex: number,
   policy: RetryPolicy,
@@ -81,9 +70,8 @@ export function backoffDelayMs(
 }
 
 /**
- * The wait a response asks for, in ms: `retry-after-ms`, else `Retry-After` (integer seconds or an HTTP date), else,
- * on a 429 or when `ratelimit-remaining` is 0, `ratelimit-reset`. `undefined` when it names none; an `ratelimit-reset`
- * on another status describes the rate-limit window, not this failure.
+ * The wait a response asks for, in ms: `retry-after-ms`, else `Retry-After` (seconds or an HTTP date), else, on a 429
+ * or when `ratelimit-remaining` is 0, `ratelimit-reset`. `undefined` when it names none.
  */
 export function parseRetryAfterMs(
   headers: Headers,
@@ -106,19 +94,15 @@ export function parseRetryAfterMs(
 }
 
 /**
- * A `ratelimit-reset` value as a delay in ms, or `undefined` when it is not a non-negative integer: delta seconds,
- * or a unix timestamp in seconds when it is that large (Hiro documents a timestamp, the IETF draft delta-seconds;
- * no delta is anywhere near 2001 in seconds).
+ * A `ratelimit-reset` value as a delay in ms (`undefined` unless a non-negative integer): delta seconds, or a unix
+ * time in seconds when that large (Hiro documents a timestamp, the IETF draft delta-seconds).
  */
 export function parseRateLimitResetMs(value: string, now: number = Date.now()): number | undefined {
   const n = /^\d+$/.test(value.trim()) ? +value : Number.NaN;
   return Number.isNaN(n) ? undefined : n > 1e9 ? Math.max(0, n * 1000 - now) : n * 1000;
 }
 
-/**
- * How long to wait before retrying after `error`, or `undefined` to give up: not retryable, out of retries,
- * or the server asked for a wait longer than `maxRetryAfterMs`.
- */
+/** The wait before retrying after `error`; `undefined`: not retryable, out of retries, or asked to wait too long. */
 export function retryDelayMs(
   error: unknown,
   retryIndex: number,
@@ -143,8 +127,8 @@ export function retryDelayMs(
 }
 
 /**
- * Runs `callback` after `ms` (`Infinity`: never), however long: `setTimeout` fires a delay past 2^31 - 1 ms (about
- * 24.8 days) after 1 ms, so a longer one is waited in several timers. Returns the function that cancels it.
+ * Runs `callback` after `ms` (`Infinity`: never), however long: `setTimeout` fires a delay past 2^31 - 1 ms after 1 ms,
+ * so a longer one is chained. Returns the function that cancels it.
  */
 export function setLongTimeout(callback: () => void, ms: number): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -158,10 +142,7 @@ export function setLongTimeout(callback: () => void, ms: number): () => void {
   return () => clearTimeout(timer);
 }
 
-/**
- * Waits `ms`, rejecting with an {@link AbortError} as soon as `signal` aborts. Built on `setTimeout`, so
- * `vi.useFakeTimers()` controls it; a wait longer than one timer can hold (2^31 - 1 ms) is chained, not cut short.
- */
+/** Waits `ms` (on `setTimeout`, so fake timers control it), rejecting with an {@link AbortError} when `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const stop = (): void => {
@@ -178,10 +159,8 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * Checks retry settings by the client's rules and fills in the defaults: `maxRetries` an integer from 0 to 100, the
- * delays non-negative finite numbers (`maxRetryAfterMs` may be `Infinity`); `false` stays `false` (no retries). A
- * `TypeError` or `RangeError` names the field (`retry.maxRetries must be an integer; got 2.5`). What the query layer
- * uses, so both layers accept and refuse the same settings.
+ * Checks retry settings by the client's rules and fills in the defaults; `false` stays `false`. A `TypeError` or
+ * `RangeError` names the field (`retry.maxRetries must be an integer; got 2.5`). The query layer uses it too.
  * @example
  * createRetryPolicy({ maxRetries: 4 }); // { maxRetries: 4, initialDelayMs: 500, maxDelayMs: 8000, maxRetryAfterMs: 60000 }
  */

@@ -114,47 +114,45 @@ function describeCause(cause: unknown): string {
   return detail ? `${cause.message} (${detail})` : cause.message;
 }
 
-/** Values of `onWarning` already reported by the default handler: each operation once per process. */
+/** Operations already warned about by the default `onWarning`: each once per process. */
 const warnedInProcess = new Set<string>();
+
+/** The default `onWarning`: quiet under a test runner (`NODE_ENV=test`); the server's text escaped for the log. */
+function warnOnce(w: ApiWarning): void {
+  if (warnedInProcess.has(w.operation) || globalThis.process?.env?.NODE_ENV === 'test') return;
+  warnedInProcess.add(w.operation);
+  console.warn(
+    escapeControl(
+      `[@blockindex/client] ${w.operation}: the API sent Warning: ${w.warning}${w.replacement ? `; use ${w.replacement} instead` : ''}`,
+    ),
+  );
+}
 
 /**
  * The request function of a core made with `options` (already checked; base URLs normalized): the configuration
- * lives in this closure. One call builds the URL and headers once, then runs attempts (the pacer's go, middleware,
+ * lives in this closure. A call builds the URL and headers once, then runs attempts (the pacer's go, middleware,
  * `fetch` following redirects with credentials kept at their origin, a bounded read, parse, a typed error) until one
  * succeeds or the retry policy, the deadline or the caller's signal says stop.
  */
 export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl: string): CoreCall {
-  const guards = options.guards ?? [];
+  const { guards = [], apiKey, onWarning = warnOnce } = options;
+  const pacer = options.rateLimit || undefined;
   const headerCheck = guards.find((g) => g.header)?.header;
+  const around = guards.find((g) => g.around)?.around;
+  const checkBody = guards.find((g) => g.body)?.body;
   const fixed = buildHeaders(options.headers, 'headers', headerCheck);
   const keyHeader = options.apiKeyHeader ?? 'x-api-key';
-  const { apiKey } = options;
   if (apiKey) {
     headerCheck?.(keyHeader, apiKey, 'apiKey');
     // Its type only: a number would be sent as its digits, and shown here.
     if (typeof apiKey !== 'string') throw new TypeError(`apiKey must be a string; got ${typeof apiKey}`);
     setHeader(fixed, keyHeader, apiKey, 'apiKey');
   }
-  const credentialHeaders = ['authorization', 'proxy-authorization', String(keyHeader).toLowerCase()];
-  for (const name of options.credentialHeaders ?? []) credentialHeaders.push(name.toLowerCase());
-  const coreSecrets = credentialValues(fixed, credentialHeaders);
-  const around = guards.find((g) => g.around)?.around;
-  const checkBody = guards.find((g) => g.body)?.body;
-  const pacer = options.rateLimit || undefined;
+  const credentials = ['authorization', 'proxy-authorization', String(keyHeader)]
+    .concat(options.credentialHeaders ?? [])
+    .map((name) => name.toLowerCase());
+  const coreSecrets = credentialValues(fixed, credentials);
   const warned = new Set<string>();
-  const onWarning =
-    options.onWarning ??
-    ((w: ApiWarning) => {
-      // Quiet under a test runner (`NODE_ENV=test`, set by Vitest and Jest); once per operation per process.
-      if (warnedInProcess.has(w.operation) || globalThis.process?.env?.NODE_ENV === 'test') return;
-      warnedInProcess.add(w.operation);
-      // The header's text is the server's: escaped, so it cannot add lines or terminal escapes to the app's log.
-      console.warn(
-        escapeControl(
-          `[@blockindex/client] ${w.operation}: the API sent Warning: ${w.warning}${w.replacement ? `; use ${w.replacement} instead` : ''}`,
-        ),
-      );
-    });
 
   return async <T>(
     op: Operation,
@@ -172,19 +170,18 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
     if (call.headers !== undefined) {
       // Checked here rather than left to `fetch`, whose error would quote a bad value (maybe a credential).
       const extra = buildHeaders(call.headers, 'headers', headerCheck);
-      secrets = [...secrets, ...credentialValues(extra, credentialHeaders)];
+      secrets = secrets.concat(credentialValues(extra, credentials));
       headers = new Headers(fixed);
       for (const [name, value] of extra) headers.set(name, value);
     }
-    const sentApiKey = !!options.apiKey || secrets.length > 0;
     const callers = [options.signal, call.signal].filter((s): s is AbortSignal => !!s);
-    const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const deadlineMs = call.deadlineMs ?? options.deadlineMs ?? DEFAULT_DEADLINE_MS;
-    const deadlineAt = Date.now() + limitMs(deadlineMs);
+    const timeoutMs = limitMs(call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const deadlineMs = limitMs(call.deadlineMs ?? options.deadlineMs ?? DEFAULT_DEADLINE_MS);
+    const deadlineAt = Date.now() + deadlineMs;
     const maxBytes = call.maxResponseBytes ?? options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     const aborted = () => callers.some((s) => s.aborted);
     /** A wait between attempts (backoff, the pacer's queue) stops on the callers' signals, with no time limit. */
-    const between = async (wait: (signal: AbortSignal) => Promise<unknown>): Promise<unknown> => {
+    const between = async <R>(wait: (signal: AbortSignal) => Promise<R>): Promise<R> => {
       const link = linkedController(callers);
       try {
         return await wait(link.controller.signal);
@@ -201,19 +198,18 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
       /** 1: this attempt's own time limit fired; 2: the call's deadline did. */
       let timedOut = 0;
       const limit: BodyLimit = { maxBytes, exceeded: false };
-      const method = 'GET';
       const shown = () => redact(sent?.url ?? url, secrets);
       /** What every error about the response carries. */
       const about = () => ({
         status: response?.status ?? 0,
         headers: response?.headers ?? new Headers(),
-        method,
+        method: 'GET',
         url: shown(),
         secrets,
       });
-      /** An error about this request: `<METHOD> <url>: <what>`, credentials blanked out. */
+      /** An error about this request: `GET <url>: <what>`, credentials blanked out. */
       const fail = (Kind: typeof ConnectionError, what: string, cause: unknown): BlockindexError =>
-        new Kind(redact(`${method} ${shown()}: ${what}`, secrets), { cause, method, url: shown() });
+        new Kind(redact(`GET ${shown()}: ${what}`, secrets), { cause, method: 'GET', url: shown() });
       /** The caller's abort, or a time limit, as our error; `late`: the deadline passed before the attempt. */
       const interrupted = (cause: unknown, late?: boolean): BlockindexError | undefined =>
         aborted()
@@ -227,27 +223,23 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
                 cause,
               )
             : undefined;
-      // The pacer's start, given back if this attempt sends nothing (aborted first, answered by a middleware).
-      let unsent: (() => void) | undefined;
-      if (pacer) {
-        // Outside the attempt: a wait in the pacer's queue is not a failure to retry, and it ends the call when it
-        // is aborted or would end past the deadline.
-        unsent = (await between((signal) => pacer.reserve(signal, deadlineAt))) as () => void;
-      }
+      // Outside the attempt: a wait in the pacer's queue is not a failure to retry. Its start is given back if this
+      // attempt sends nothing (aborted first, answered by a middleware).
+      let unsent = pacer ? await between((signal) => pacer.reserve(signal, deadlineAt)) : undefined;
       let link: ReturnType<typeof linkedController> | undefined;
       let cancelTimer: (() => void) | undefined;
       let failure: unknown;
       try {
         const left = deadlineAt - Date.now();
         if (aborted() || left <= 0) throw interrupted(callers.find((s) => s.aborted)?.reason, !aborted());
-        const ms = Math.min(limitMs(timeoutMs), left);
-        // A signal costs every request (the runtime links it, and keeps it until a full GC): none when nothing can abort.
+        const ms = Math.min(timeoutMs, left);
+        // A signal costs every request (the runtime keeps it until a full GC): none when nothing can abort.
         if (ms < FOREVER || callers[0]) {
           link = linkedController(callers);
           const own = link.controller;
           if (ms < FOREVER) {
             cancelTimer = setLongTimeout(() => {
-              timedOut = left <= limitMs(timeoutMs) ? 2 : 1;
+              timedOut = left <= timeoutMs ? 2 : 1;
               own.abort(new DOMException(`Timed out after ${ms} ms`, 'TimeoutError'));
             }, ms);
           }
@@ -261,25 +253,25 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
         const fetchOnce = async (r: Request): Promise<Response> => {
           sent = r;
           unsent = undefined;
-          const received = await fetchFollowingRedirects(
+          response = await fetchFollowingRedirects(
             options.fetch ?? ((q) => globalThis.fetch(q)),
             r,
-            credentialHeaders,
+            credentials,
           );
-          response = received;
-          if (received.headers.has('warning') && !warned.has(op.id)) {
+          const warning = response.headers.get('warning');
+          if (warning !== null && !warned.has(op.id)) {
             warned.add(op.id);
             onWarning({
               operation: op.id,
-              warning: redact(received.headers.get('warning') as string, secrets),
+              warning: redact(warning, secrets),
               replacement: op.replacement,
-              url: redact(received.url, secrets),
+              url: redact(response.url, secrets),
             });
           }
           // One rule for a client's pacer and a shared one: a server-named pause is held at most this core's
           // `retry.maxRetryAfterMs` (the pacer's default, 60 s, when retries are off or it is not given).
-          pacer?.observe(received, (options.retry || undefined)?.maxRetryAfterMs);
-          return received;
+          pacer?.observe(response, (options.retry || undefined)?.maxRetryAfterMs);
+          return response;
         };
         /** A failed `fetch` as one of our errors: aborted, timed out, a refused redirect or a connection error. */
         const fetchError = (_: Request, cause: unknown): BlockindexError =>
@@ -300,23 +292,20 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
         // Nothing to read when the server says so (openapi-fetch leaves such a body unread too).
         const text =
           done.headers.get('content-length') === '0' ? '' : await limitBody(done, limit, checkBody);
-        const { status, headers: answered } = done;
         if (!done.ok) {
-          // The secrets out of the text before it is parsed: an echo of a credential, as sent or as a JSON string spells
-          // it, is gone from every string and key of the body at any depth, with no walk over the parsed value.
-          const clean = redact(text, [...secrets, ...secrets.map((s) => JSON.stringify(s).slice(1, -1))]);
+          // The secrets out of the text before it is parsed: an echo of a credential, as sent or as a JSON string
+          // spells it, is gone from every string and key of the body at any depth, with no walk over the parsed value.
+          const clean = redact(text, secrets.concat(secrets.map((s) => JSON.stringify(s).slice(1, -1))));
           let body: unknown = clean || undefined;
           try {
             body = JSON.parse(clean);
-          } catch {
-            // Not JSON: the text is the error body.
-          }
+          } catch {}
           throw createApiError({
             ...about(),
             body: body as never,
-            retryAfterMs: parseRetryAfterMs(answered, Date.now(), status),
+            retryAfterMs: parseRetryAfterMs(done.headers, Date.now(), done.status),
             replacement: op.replacement,
-            sentApiKey,
+            sentApiKey: !!apiKey || !!secrets[0],
           });
         }
         const data: unknown = text === '' ? undefined : JSON.parse(text);
@@ -375,11 +364,8 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
 }
 
 /** The shape check of single-resource calls: their bodies are JSON objects. */
-function objectShapeProblem(data: unknown): string | undefined {
-  return typeof data === 'object' && data !== null && !Array.isArray(data)
-    ? undefined
-    : 'expected a JSON object';
-}
+const objectShapeProblem = (data: unknown): string | undefined =>
+  typeof data === 'object' && data !== null && !Array.isArray(data) ? undefined : 'expected a JSON object';
 
 /**
  * One real `abort` listener per signal, however many calls wait on it: every call of a client may share the
