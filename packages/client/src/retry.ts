@@ -36,10 +36,13 @@ export function resolveRetryPolicy(
   callRetry: RetryOptions | false | undefined,
 ): RetryPolicy | false {
   if (callRetry === false || (clientRetry === false && !callRetry)) return false;
-  const merged: Record<string, number> = { ...DEFAULT_RETRY_POLICY };
-  for (const key in merged)
-    merged[key] = (callRetry || {})[key as never] ?? (clientRetry || {})[key as never] ?? merged[key];
-  return merged as RetryPolicy;
+  const merged = { ...DEFAULT_RETRY_POLICY };
+  const client = clientRetry || undefined;
+  for (const key in merged) {
+    const k = key as keyof RetryPolicy;
+    merged[k] = callRetry?.[k] ?? client?.[k] ?? merged[k];
+  }
+  return merged;
 }
 
 /** What {@link ERROR_KIND} says `error` is; `undefined` for anything not thrown by a copy of this package. */
