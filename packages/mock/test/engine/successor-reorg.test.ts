@@ -6,7 +6,8 @@ import { schemaErrors } from '../support/spec-schemas';
 // (`<height>:<microblock_sequence>:<tx_index>`), not a block: its store reads the canonical rows at or older than
 // that position (`(block_height, microblock_sequence, tx_index) <= cursor`), so the answer is a 200 holding the
 // rows of the replacement block at that height, if any, then older ones. Never a 404, unlike the v2 list's
-// `Invalid cursor: block not found`.
+// `Invalid cursor: block not found`. The balance changes of a transaction the re-org removed are an empty 200, as
+// upstream reads canonical rows only.
 
 interface Page {
   total: number;
@@ -82,4 +83,41 @@ describe('a v3 cursor whose block a re-org removed', () => {
     if ('error' in page) throw new Error(page.error);
     expect(page.cursor.current).toBe(newest.cursor.current);
   });
+
+  it('answers the balance changes of a transaction the re-org removed with an empty 200 (canonical rows only)', async () => {
+    const world = createWorld({ seed: 1 });
+    const handler = createFetchHandler({ world });
+    const { address } = world.fixtures;
+    for (let i = 0; i < 2; i++) world.mineBlock({ address });
+    const newest = await page(handler, `/extended/v3/principals/${address}/transactions?limit=1`);
+    const txId = newest.body.results[0]?.transaction.tx_id as string;
+    const path = `/extended/v3/principals/${address}/transactions/${txId}/balance-changes`;
+    const before = await changes(handler, path);
+    expect(before.status).toBe(200);
+    expect(before.body.total).toBeGreaterThan(0);
+    expect(before.etag).toBe(`"${world.transactionEtag(txId)}"`);
+    // No replacement block, so no block takes the transaction back.
+    const { orphanedTransactions } = world.reorg({ depth: 1 });
+    expect(orphanedTransactions).toContain(txId);
+
+    const after = await changes(handler, path);
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual({
+      total: 0,
+      limit: 20,
+      cursor: { next: null, previous: null, current: null },
+      results: [],
+    });
+    // The transaction is back in the mempool: its ETag is the pending one, so a client revalidating the old page
+    // gets the new one, not a 304.
+    expect(after.etag).toBe(`"${world.transactionEtag(txId)}"`);
+    expect(after.etag).not.toBe(before.etag);
+  });
 });
+
+async function changes(handler: ReturnType<typeof createFetchHandler>, path: string) {
+  const response = await handler(new Request(`https://api.hiro.so${path}`));
+  const body = (await response.json()) as { total: number };
+  expect(schemaErrors('getPrincipalTransactionBalanceChanges', response.status, body)).toBeUndefined();
+  return { status: response.status, body, etag: response.headers.get('etag') };
+}
