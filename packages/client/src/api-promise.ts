@@ -10,9 +10,8 @@ export function markHandled(promise: Promise<unknown>): void {
 }
 
 /**
- * What a single-resource call returns: a real `Promise` of the typed body (so `instanceof Promise`, Vitest, Jest
- * and `bun test` `resolves`/`rejects` accept it), with `.withResponse()` for the raw `Response` (ETag, rate-limit
- * counters, `Warning`) alongside it.
+ * What a single-resource call returns: a real `Promise` of the typed body, with `.withResponse()` for the raw
+ * `Response` (ETag, rate-limit counters, `Warning`) alongside it.
  * @example
  * const { data, response } = await client.getBrc20Token('ordi').withResponse();
  * console.log(data.token.ticker, response.headers.get('etag'));

@@ -5,9 +5,8 @@ import type { CoreOptions } from './options.js';
 export { DEFAULT_DEADLINE_MS, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './internal/request.js';
 
 /**
- * The configured core of the API client: base URLs, credentials and redirect policy, the transport with its typed
- * errors, retries, per-attempt timeout, deadline and body bound. Made by {@link createCore}; pass it first to the
- * operations (`getBrc20Token(core, 'ordi')`). A client from `createClient()` is accepted wherever a core is.
+ * The configured core of the API client (base URLs, credentials, retries, time limits, body bound), made by
+ * {@link createCore} and passed first to the operations. A client from `createClient()` is a core too.
  */
 export interface BlockindexCore {
   /** The normalized base URL requests go to. */
@@ -17,8 +16,8 @@ export interface BlockindexCore {
 }
 
 /**
- * Creates the small core of the client: the same options as `createClient`, except that pacing is a pacer from
- * `createPacer()`. An app then imports only the operations it calls, and ships only them.
+ * Creates the small core of the client: `createClient`'s options, except that pacing is a pacer from `createPacer()`.
+ * An app then imports only the operations it calls, and ships only them.
  * @example
  * import { createCore, getBrc20Token, NotFoundError } from '@blockindex/client';
  * const core = createCore({ apiKey: process.env.HIRO_API_KEY });
@@ -43,9 +42,8 @@ export function createCore(options: CoreOptions = {}): BlockindexCore {
 }
 
 /**
- * Checks the options and makes `target` a core: sets its `baseUrl` and `ordinalsBaseUrl`, and gives it its request
- * function (under a global symbol, not enumerable: nothing of the configuration shows when a core is logged, and a
- * core of another copy of this package is still one). `where` names the options in error messages.
+ * Checks the options and makes `target` a core: its base URLs, and its request function under a global symbol, not
+ * enumerable (a logged core shows no configuration). `where` names the options in error messages.
  */
 export function setUpCore(
   target: { baseUrl: string; ordinalsBaseUrl: string },
@@ -62,7 +60,7 @@ export function setUpCore(
   Object.defineProperty(target, CORE, { value: coreCall(options, baseUrl, target.ordinalsBaseUrl) });
 }
 
-/** Hiro's mainnet API, the default base URL (apart from {@link BASE_URLS} so that the checks below ship without it). */
+/** Hiro's mainnet API, the default base URL (apart from {@link BASE_URLS}, which then need not ship). */
 const MAINNET_URL = 'https://api.hiro.so';
 
 /** Base URLs of the hosted API and of the local mock (`blockindex-mock` / `pnpm mock`). */
@@ -75,10 +73,7 @@ export const BASE_URLS = /* @__PURE__ */ Object.freeze({
   mock: 'http://127.0.0.1:3999',
 } as const);
 
-/**
- * Checks a base URL and returns it without a trailing slash. Node's `Request` only accepts absolute URLs, so a
- * relative or malformed one is rejected here, where the message can say what is wrong, instead of on every call.
- */
+/** Checks a base URL (absolute http(s), no query, fragment or credentials); returns it without a trailing slash. */
 export function normalizeBaseUrl(baseUrl: string, option = 'baseUrl'): string {
   let url: URL | undefined;
   try {

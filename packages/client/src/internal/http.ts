@@ -2,11 +2,9 @@ import type { HeadersOption } from '../options.js';
 import { clip } from './text.js';
 
 /**
- * Fills a path template so that every parameter stays exactly one segment of its own route: each value is
- * percent-encoded (as openapi-fetch encodes a `simple` parameter), and a value that is exactly `.` or `..` is sent
- * as the literal text `%2E` / `%2E%2E` (escaped on the wire as `%252E`): WHATWG URL resolves `.`, `..` and their
- * `%2E` spellings as dot segments, so no other spelling reaches the server as the value itself. A missing, empty or
- * non-scalar value is a `TypeError` (an empty segment changes the route), and so is a lone surrogate (no UTF-8 form).
+ * Fills a path template so that every parameter stays exactly one segment: each value percent-encoded, and `.` or
+ * `..` sent as the text `%2E` (on the wire `%252E`), since URLs resolve every other spelling of them as dot segments.
+ * A missing, empty or non-scalar value, or a lone surrogate, is a `TypeError` (an empty segment changes the route).
  */
 export function serializePath(pathname: string, pathParams: Record<string, unknown>): string {
   return pathname.replace(/\{([^{}]+)\}/g, (_, key: string) => {
@@ -40,16 +38,13 @@ export function serializeQuery(query: Record<string, unknown> | undefined): stri
   return parts.join('&');
 }
 
-/** A redirect the client will not follow: the transport makes it a final (never retried) `RedirectError`. */
+/** A redirect the client will not follow: the request path makes it a `RedirectError`. */
 export class RedirectRefused extends TypeError {}
 
 /**
- * Sends a GET and follows its redirects by hand (the request is made with `redirect: 'manual'`), because `fetch`
- * forwards custom headers such as `x-api-key` to wherever a redirect points (undici strips only `authorization`).
- * A redirect to another origin, which includes https to http, drops every credential header (`credentialNames`,
- * lower case) and cookies before following; they are not restored if a later hop comes back. Same-origin
- * redirects keep them. More than 20 hops (the Fetch standard's limit) is a {@link RedirectRefused}, as is a target
- * that is not http(s).
+ * Sends a GET and follows its redirects by hand, because `fetch` forwards custom headers such as `x-api-key` wherever
+ * a redirect points. Leaving the origin (https to http included) drops every credential header (`credentialNames`,
+ * lower case) and cookies for good. More than 20 hops, or a target that is not http(s), is a {@link RedirectRefused}.
  */
 export async function fetchFollowingRedirects(
   fetchFn: (request: Request) => Promise<Response>,
@@ -89,20 +84,16 @@ export async function fetchFollowingRedirects(
   }
 }
 
-/** What {@link limitBody} reports when the bound is passed. */
+/** What {@link limitBody} reports: `exceeded` (and why) once the body, its announced length or its parse passed. */
 export interface BodyLimit {
   maxBytes: number;
-  /** Set once the body (or its announced length, or what parsing it would take) passed the bound. */
   exceeded: boolean;
-  /** Why, when `exceeded`: said in the error. */
   reason?: string;
 }
 
 /**
- * The text of a response body, read within `limit.maxBytes` (`Infinity`: none): a `Content-Length` above it fails
- * before any byte is read, and a body that grows past it (a gzip bomb, an endless stream) fails as soon as it does.
- * `check` (the opt-in JSON structure limit) may refuse the bytes before they are decoded. Failing sets
- * `limit.exceeded` (and `limit.reason`) and throws.
+ * The text of a response body read within `limit.maxBytes` (`Infinity`: none): a larger `Content-Length` fails before
+ * reading, a body growing past it as soon as it does; `check` (opt-in) may refuse the bytes. Failing sets `limit`.
  */
 export async function limitBody(
   response: Response,
@@ -135,8 +126,7 @@ export async function limitBody(
       refuse(`the response body passed maxResponseBytes (${maxBytes} bytes); reading stopped there`);
     chunks.push(value);
   }
-  // Joined in one buffer of exactly the bytes read, then decoded: a Blob (tried) keeps the chunks, its own copy
-  // and the text alive at once, past the memory bound the stress suite checks.
+  // Joined in one buffer, then decoded: a Blob keeps the chunks, its copy and the text alive at once (too much memory).
   let bytes = chunks[0] ?? new Uint8Array();
   if (chunks[1]) {
     bytes = new Uint8Array(seen);
@@ -159,11 +149,7 @@ export type HeaderCheck = (name: string, value: unknown, what: string) => void;
 export const describeName = (name: unknown): string =>
   typeof name !== 'string' ? (name === null ? 'null' : typeof name) : JSON.stringify(clip(name, 60));
 
-/**
- * Sets one header, refusing what `fetch` refuses (a bad name; CR, LF, NUL or a character above U+00FF in the value)
- * with a `TypeError` naming the header but never quoting its value (it may be a credential): `Headers.set`'s own
- * message would quote it.
- */
+/** Sets one header; what `Headers` refuses is a `TypeError` naming the header, never quoting the value (a secret). */
 export function setHeader(headers: Headers, name: string, value: string, what: string): void {
   try {
     headers.set(name, value);
@@ -174,10 +160,7 @@ export function setHeader(headers: Headers, name: string, value: string, what: s
   }
 }
 
-/**
- * Builds `Headers` from the caller's option (`undefined` values skipped), each checked by `check` (the opt-in
- * `headerChecks()`) when given, and by {@link setHeader} always.
- */
+/** `Headers` from the caller's option (`undefined` values skipped), each checked by `check` (opt-in) and `setHeader`. */
 export function buildHeaders(option: HeadersOption | undefined, what: string, check?: HeaderCheck): Headers {
   const headers = new Headers();
   const entries = option instanceof Headers ? [...option] : Object.entries(option ?? {});
@@ -189,10 +172,7 @@ export function buildHeaders(option: HeadersOption | undefined, what: string, ch
   return headers;
 }
 
-/**
- * The credentials among `headers`, to keep out of errors: the value of each header named in `names` (lower case),
- * and on its own the part after the scheme (`Bearer <token>`), which a server may echo without the scheme.
- */
+/** The values of the headers named in `names` (lower case), and each on its own after a scheme (`Bearer <token>`). */
 export function credentialValues(headers: Headers, names: readonly string[]): string[] {
   const out: string[] = [];
   for (const [name, value] of headers) {

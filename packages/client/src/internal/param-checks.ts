@@ -1,9 +1,8 @@
 import { describeValue } from './text.js';
 
 /**
- * The one spelling of a hex identifier (transaction id, block hash) that requests and cache keys use: `0x` followed
- * by the digits in lower case. The API compares these ids as bytes, so `0XAB`, `ab` and `0xab` name the same thing;
- * a value that is not hex keeps its characters (only the prefix is added) and the server says what is wrong with it.
+ * The one spelling of a hex id (transaction id, block hash) that requests and cache keys use: `0x` and lower-case
+ * digits (`0XAB`, `ab` and `0xab` name the same thing); a value that is not hex keeps its characters.
  * @example
  * normalizeHex('0XAB12'); // '0xab12'
  */
@@ -12,10 +11,7 @@ export function normalizeHex(value: string): string {
   return `0x${/^[\da-f]*$/i.test(digits) ? digits.toLowerCase() : digits}`;
 }
 
-/**
- * Checks an identifier argument (ticker, address, id): a non-empty string of well-formed Unicode. Thrown inside
- * the call's promise, so the `TypeError` reaches the caller like every other error of the call, and nothing is sent.
- */
+/** Checks an identifier argument (ticker, address, id): a non-empty string of well-formed Unicode. */
 export function checkId(name: string, value: unknown): string {
   if (typeof value !== 'string' || value === '') {
     throw new TypeError(`${name} must be a non-empty string; got ${describeValue(value)}`);
@@ -44,10 +40,7 @@ export function checkIds(name: string, value: unknown): readonly string[] {
   return value;
 }
 
-/**
- * Checks a burn block argument: `'latest'`, a height (a non-negative integer, or its decimal string) or a 64-hex hash,
- * returned as it is sent (a hash as `normalizeHex` spells it).
- */
+/** Checks a burn block argument (`'latest'`, a height or a 64-hex hash), returned as it is sent. */
 export function checkBurnBlock(name: string, value: unknown): string | number {
   if (value === 'latest') return value;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;

@@ -32,10 +32,7 @@ import {
 import { checkRequestOptions } from './option-checks.js';
 import { escapeControl, redact } from './text.js';
 
-/**
- * The key under which a core carries its request function. A global symbol, so that a core made by another copy of
- * this package (its CommonJS build next to its ESM build) is accepted here and runs its own code.
- */
+/** The key of a core's request function: global, so a core of another copy (CommonJS next to ESM) is one too. */
 export const CORE: unique symbol = Symbol.for('@blockindex/client.core');
 
 /** One operation as the request path sees it. */
@@ -61,9 +58,8 @@ export type CoreCall = <T>(
 ) => Promise<WithResponse<T>>;
 
 /**
- * THE request entry point: one GET of `op` through `core`, with the core's retries, time limits, body bound and typed
- * errors; resolves to the parsed body and the `Response`. `pathParams` runs first, so a bad argument (or a value
- * that is not a core) rejects the call and nothing is sent. Operations and the pager call only this.
+ * THE request entry point: one GET of `op` through `core`, resolving to the parsed body and the `Response`. A bad
+ * argument (`pathParams` runs first) or a value that is not a core rejects the call, and nothing is sent.
  * @example
  * request(core, { id: 'getBrc20Token', path: '/ordinals/v1/brc-20/tokens/{ticker}', ordinals: true }, () => ({ ticker }), undefined, options)
  */
@@ -92,17 +88,12 @@ export function callOf(core: unknown): CoreCall {
 
 /** Default time limit of one attempt. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
-
 /** Default time limit of a whole call: every attempt, backoff and queued wait together. */
 export const DEFAULT_DEADLINE_MS = 60_000;
-
-/**
- * Default bound on a decoded response body: 8 MiB. The real API's largest answers (a page of 50 transactions with
- * contract sources) run to about 1 MB; see the README's "Guarantees: default and opt-in" for what a call may then take.
- */
+/** Default bound on a decoded response body: 8 MiB (the real API's largest answers are about 1 MB). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
-/** A time limit option as milliseconds, `Infinity` meaning none (`0`, `Infinity` and `undefined` all mean none). */
+/** A time limit as milliseconds: `0`, `Infinity` and `undefined` all mean none (`Infinity`). */
 const FOREVER = Number.POSITIVE_INFINITY;
 const limitMs = (ms: number | undefined): number => (ms && ms > 0 ? ms : FOREVER);
 
@@ -114,7 +105,6 @@ function describeCause(cause: unknown): string {
   return detail ? `${cause.message} (${detail})` : cause.message;
 }
 
-/** Operations already warned about by the default `onWarning`: each once per process. */
 const warnedInProcess = new Set<string>();
 
 /** The default `onWarning`: quiet under a test runner (`NODE_ENV=test`); the server's text escaped for the log. */
@@ -129,10 +119,9 @@ function warnOnce(w: ApiWarning): void {
 }
 
 /**
- * The request function of a core made with `options` (already checked; base URLs normalized): the configuration
- * lives in this closure. A call builds the URL and headers once, then runs attempts (the pacer's go, middleware,
- * `fetch` following redirects with credentials kept at their origin, a bounded read, parse, a typed error) until one
- * succeeds or the retry policy, the deadline or the caller's signal says stop.
+ * The request function of a core made with `options` (checked; base URLs normalized). A call builds the URL and
+ * headers once, then runs attempts (pacer, middleware, `fetch` following redirects, bounded read, parse, typed error)
+ * until one succeeds or the retry policy, the deadline or the caller's signal says stop.
  */
 export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl: string): CoreCall {
   const { guards = [], apiKey, onWarning = warnOnce } = options;
@@ -223,8 +212,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
                 cause,
               )
             : undefined;
-      // Outside the attempt: a wait in the pacer's queue is not a failure to retry. Its start is given back if this
-      // attempt sends nothing (aborted first, answered by a middleware).
+      // Outside the attempt (a wait in the queue is not a failure); given back if nothing is sent.
       let unsent = pacer ? await between((signal) => pacer.reserve(signal, deadlineAt)) : undefined;
       let link: ReturnType<typeof linkedController> | undefined;
       let cancelTimer: (() => void) | undefined;
@@ -268,8 +256,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
               url: redact(response.url, secrets),
             });
           }
-          // One rule for a client's pacer and a shared one: a server-named pause is held at most this core's
-          // `retry.maxRetryAfterMs` (the pacer's default, 60 s, when retries are off or it is not given).
+          // A server-named pause is held at most this core's `retry.maxRetryAfterMs` (else the pacer's default).
           pacer?.observe(response, (options.retry || undefined)?.maxRetryAfterMs);
           return response;
         };
@@ -293,8 +280,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
         const text =
           done.headers.get('content-length') === '0' ? '' : await limitBody(done, limit, checkBody);
         if (!done.ok) {
-          // The secrets out of the text before it is parsed: an echo of a credential, as sent or as a JSON string
-          // spells it, is gone from every string and key of the body at any depth, with no walk over the parsed value.
+          // The secrets out of the text before it is parsed (as sent and as JSON spells them): gone at any depth.
           const clean = redact(text, secrets.concat(secrets.map((s) => JSON.stringify(s).slice(1, -1))));
           let body: unknown = clean || undefined;
           try {
@@ -318,7 +304,6 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
       } catch (error) {
         failure = error;
         if (limit.exceeded) {
-          // The body passed `maxResponseBytes` (as announced, as read, or as it would parse): `limit.reason` says which.
           failure = new ResponseTooLargeError({
             ...about(),
             reason: limit.reason as string,
@@ -334,8 +319,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
           failure = interrupted(error) ?? failure;
           if (response && failure === error) {
             if (error instanceof SyntaxError) {
-              // Only the position: V8's message quotes the body around the fault, which may hold an echoed API key
-              // cut in a place that no longer matches the key as a whole.
+              // Only the position: V8 quotes the body there, maybe a cut (so unredacted) echo of the key.
               const at = /\bposition (\d+)/.exec(error.message)?.[1];
               const reason = `the body is not valid JSON${at ? ` (syntax error at position ${at})` : ''}`;
               failure = new ResponseParseError({ ...about(), reason, cause: new SyntaxError(reason) });
@@ -355,8 +339,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
       }
       policy ??= resolveRetryPolicy(options.retry, call.retry);
       const delay = retryDelayMs(failure, retryIndex, policy);
-      // A wait that would end past the deadline is not worth starting: the error goes out now, a RateLimitError
-      // with the `retryAfterMs` the server asked for.
+      // A wait that would end past the deadline is not started: the error (with its `retryAfterMs`) goes out now.
       if (delay === undefined || delay >= deadlineAt - Date.now()) throw failure;
       await between((signal) => sleep(delay, signal));
     }
@@ -367,16 +350,10 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
 const objectShapeProblem = (data: unknown): string | undefined =>
   typeof data === 'object' && data !== null && !Array.isArray(data) ? undefined : 'expected a JSON object';
 
-/**
- * One real `abort` listener per signal, however many calls wait on it: every call of a client may share the
- * caller's signal, and Node warns (`MaxListenersExceededWarning`) past ten listeners on one `AbortSignal`.
- */
+/** One real `abort` listener per signal, however many calls wait on it: Node warns past ten on one signal. */
 const waiting = new WeakMap<AbortSignal, Set<AbortController>>();
 
-/**
- * A controller that also aborts, with the same reason, when any of `signals` does; `dispose()` detaches it from
- * them (a call's signals outlive its attempts, and must not keep each attempt's controller alive).
- */
+/** A controller that also aborts when any of `signals` does; `dispose()` detaches it (signals outlive attempts). */
 export function linkedController(signals: readonly (AbortSignal | undefined)[]): {
   controller: AbortController;
   dispose(): void;

@@ -2,11 +2,7 @@
 export const clip = (text: string, max: number): string =>
   text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
-/**
- * A caller's value as a message shows it after `got`: a string quoted (at most 40 characters), `an array`, `an
- * object`, `a function`, `null`, or the primitive as text (`2.5`, `true`, `undefined`), cut like a string: a
- * function's source or a symbol's description can be any length.
- */
+/** A caller's value as a message shows it after `got`: a string quoted, `an array`, `null`, `2.5`, ..., cut at 40. */
 export const describeValue = (value: unknown): string =>
   typeof value === 'string'
     ? JSON.stringify(clip(value, 40))
@@ -21,10 +17,8 @@ export const describeValue = (value: unknown): string =>
             : clip(String(value), 40);
 
 /**
- * `text` with every character that must not reach a log line as it is written as an escape (`\n`, `\u001b`, ...):
- * C0 and C1 controls and DEL (line breaks, ANSI escape sequences), the Unicode line and paragraph separators, and the
- * bidirectional formatting characters. Text a server chose (an error body, a `Warning` header) then cannot forge log
- * lines, recolour a terminal or reorder what it shows. Text without one comes back unchanged.
+ * `text` with every character that must not reach a log line written as an escape (`\n`, `\u001b`, ...): C0 and C1
+ * controls, DEL, line and paragraph separators and bidi formatting, so a server's text cannot forge or reorder log lines.
  */
 export const escapeControl = (text: string): string => text.replace(UNSAFE, escapeOne);
 
@@ -44,20 +38,17 @@ const escapeOne = (c: string): string =>
 const active = (secrets: readonly string[] = []): string[] =>
   secrets.filter((secret) => secret).sort((a, b) => b.length - a.length);
 
-/** Every occurrence of a secret (the API key) in `text` replaced by `[redacted]`; `wanted` as {@link active} gives them. */
-function scrub(text: string, wanted: readonly string[]): string {
-  for (const secret of wanted) text = text.split(secret).join('[redacted]');
-  return text;
-}
+/** Every occurrence of a secret in `text` replaced by `[redacted]`; `wanted` as {@link active} gives them. */
+const scrub = (text: string, wanted: readonly string[]): string =>
+  wanted.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
 
 /** Replaces every occurrence of a secret (the API key) so it can never leak through an error message. */
 export const redact = (text: string, secrets: readonly string[] | undefined): string =>
   scrub(text, active(secrets));
 
 /**
- * A JSON value (an error body) with every occurrence of a secret replaced in its strings and object keys, at any
- * depth. The value comes back as is when it holds none, and as a copy otherwise: the response it came from is left
- * alone. Walks with an explicit stack, so a hostile body nested a million levels deep cannot overflow the call stack.
+ * A JSON value (an error body) with every secret replaced in its strings and keys at any depth: the value itself when
+ * it holds none, else a copy. Walks with an explicit stack, so a body nested a million levels deep cannot overflow.
  */
 export function redactJson<T>(value: T, secrets: readonly string[] | undefined): T {
   const wanted = active(secrets);
@@ -100,10 +91,7 @@ export function redactJson<T>(value: T, secrets: readonly string[] | undefined):
   return changed ? (root as T) : value;
 }
 
-/**
- * Response headers with every occurrence of a secret replaced in their values; a header whose name holds a secret
- * is dropped (a name cannot carry the placeholder). The same object comes back when nothing needed replacing.
- */
+/** Response headers with the secrets replaced in values, a header whose name holds one dropped; as is if none. */
 export function redactHeaders(headers: Headers, secrets: readonly string[] | undefined): Headers {
   const wanted = active(secrets);
   const out = new Headers();
@@ -119,10 +107,7 @@ export function redactHeaders(headers: Headers, secrets: readonly string[] | und
   return dirty ? out : headers;
 }
 
-/**
- * `"<status> <METHOD> <path>: <what>"`: how every error about a response begins. The path and query stand for the
- * URL (the host is the same for every call and only makes messages longer), cut to 200 characters.
- */
+/** `"<status> <METHOD> <path>: <what>"`: how every error about a response begins (path and query, cut at 200). */
 export function headline(status: number, method: string, url: string, what: string): string {
   let shown = url;
   try {
@@ -132,7 +117,7 @@ export function headline(status: number, method: string, url: string, what: stri
   return `${status} ${method} ${clip(shown, 200)}: ${what}`;
 }
 
-/** How an error body is redacted: its text (a body that is not JSON), until the opt-in `deepRedaction()` is in use. */
+/** How an error body is redacted: its text only, until the opt-in `deepRedaction()` is in use. */
 let bodyRedaction = <T>(body: T, secrets: readonly string[] | undefined): T =>
   (typeof body === 'string' ? redact(body, secrets) : body) as T;
 
