@@ -32,9 +32,7 @@ export function createCore(options: CoreOptions = {}): BlockindexCore {
   // `false` is no pacing, as for `createClient`; `true` or an object would ship the pacer with every core.
   const rateLimit = (options as CoreOptions | null)?.rateLimit;
   if (rateLimit !== undefined && rateLimit !== false && !isPacer(rateLimit)) {
-    throw new TypeError(
-      `${where}.rateLimit must be a pacer from createPacer() (createClient also takes true or { perMinute, perSecond })`,
-    );
+    throw new TypeError(`${where}.rateLimit must be a pacer from createPacer() or false`);
   }
   const core = {} as { baseUrl: string; ordinalsBaseUrl: string };
   setUpCore(core, options, where);

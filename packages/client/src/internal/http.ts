@@ -58,7 +58,7 @@ export async function fetchFollowingRedirects(
       // A browser hides the target of a manual redirect: let it follow only what carries no credential.
       if (credentialNames.some((name) => current.headers.has(name))) {
         throw new RedirectRefused(
-          'the server redirected, and this runtime hides the target: not followed, to keep credentials at their origin',
+          'the server redirected to a hidden target: not followed, to keep credentials at their origin',
         );
       }
       return fetchFn(new Request(current, { redirect: 'follow' }));
@@ -122,8 +122,7 @@ export async function limitBody(
     const { done, value } = await reader.read();
     if (done) break;
     seen += value.byteLength;
-    if (seen > maxBytes)
-      refuse(`the response body passed maxResponseBytes (${maxBytes} bytes); reading stopped there`);
+    if (seen > maxBytes) refuse(`the response body passed maxResponseBytes (${maxBytes} bytes)`);
     chunks.push(value);
   }
   // Joined in one buffer, then decoded: a Blob keeps the chunks, its copy and the text alive at once (too much memory).

@@ -81,7 +81,7 @@ export function request<T>(
 export function callOf(core: unknown): CoreCall {
   const call = (core as { [CORE]?: CoreCall } | null)?.[CORE];
   if (typeof call !== 'function') {
-    throw new TypeError('core must come from createCore() or createClient() of @blockindex/client');
+    throw new TypeError('core must come from createCore() or createClient()');
   }
   return call;
 }
