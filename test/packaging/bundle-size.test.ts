@@ -24,7 +24,9 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   // included, so its ceiling moves with what it carries. Lowered with the request path and option checks written
   // compactly (issue 31), and with four long messages said shorter: measured 6,953 / 9,720 B.
   'core-one-call.ts': 7_020,
-  'core-hardened-call.ts': 9_785,
+  // Raised when statusPhrases() went back to the spec's STATUS_TEXT (one table for the client and the mock, every
+  // status Node names) instead of a short copy of its own: +312 B; the guards' own shrink gave some back: 9,913 B.
+  'core-hardened-call.ts': 9_980,
   // Raised for issue 32 (the pager's recovery across several re-orgs, its bound on recoveries, the position-cursor
   // strategy of the successor lists, all in the pager that getNextPage ships): one page 11,471 -> 12,077 B, full app
   // 16,639 -> 17,264 B; lowered with the core's shrinks since: measured 11,631 B.
@@ -33,8 +35,9 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   // full app ships every method. Lowered with the core's shrinks since; createClient carries deepRedaction() as a guard
   // of its own (+70 B): measured 17,633 B.
   // Raised when the three successors became iterable lists of createClient (issue 33): measured 17,768 B; lowered
-  // with the core's shrinks: measured 17,652 B.
-  'full-app.ts': 17_720,
+  // with the core's shrinks: measured 17,652 B. Lowered when the guards, pacer, contract status and operation table
+  // were written compactly (the spec's status phrases, +318 B, included): measured 17,570 B.
+  'full-app.ts': 17_635,
   // Issue 31's target is 6,500 B; today the core alone is over it (see core-one-call), so this is the measured size
   // (7,306 B) with a little room, to be lowered with the core's.
   'query-one-call.ts': 7_370,

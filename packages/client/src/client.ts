@@ -6,7 +6,7 @@ import {
   errorSummaries,
   headerChecks,
   jsonStructureLimit,
-  middleware,
+  middlewareOf,
   statusPhrases,
 } from './guards.js';
 import { checkClientOptions, isPacer } from './internal/option-checks.js';
@@ -65,25 +65,23 @@ export const BlockindexClient: new (options?: ClientOptions) => BlockindexClient
     declare readonly ordinalsBaseUrl: string;
     constructor(options: ClientOptions = {}) {
       checkClientOptions(options);
-      const { rateLimit } = options;
-      let pacer: RatePacer | undefined;
-      if (isPacer(rateLimit)) pacer = rateLimit as RatePacer;
+      const { rateLimit, use, ...rest } = options;
       // Server-named pauses are capped by the core, as for a pacer of `createPacer()` given to `createCore`.
-      else if (rateLimit) pacer = createPacer(rateLimit as true, Boolean(options.apiKey));
-      const { use, ...rest } = options;
-      const all = [jsonStructureLimit(), errorSummaries(), statusPhrases(), headerChecks(), deepRedaction()];
-      if (use !== undefined) {
-        use.forEach((m, i) => {
-          if (m && (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m))) {
-            throw new TypeError(
-              `createClient options.use[${i}] must be a middleware object with onRequest, onResponse or onError`,
-            );
-          }
-        });
-        all.push(middleware(...use.filter(Boolean)));
-      }
+      const pacer = isPacer(rateLimit)
+        ? (rateLimit as RatePacer)
+        : rateLimit
+          ? createPacer(rateLimit as true, !!options.apiKey)
+          : undefined;
       // The full client: every opt-in guard of the core.
-      setUpCore(this, { ...rest, rateLimit: pacer, guards: all }, 'createClient options');
+      const guards = [
+        jsonStructureLimit(),
+        errorSummaries(),
+        statusPhrases(),
+        headerChecks(),
+        deepRedaction(),
+      ];
+      if (use) guards.push(middlewareOf(use, 'createClient options.use', true));
+      setUpCore(this, { ...rest, rateLimit: pacer, guards }, 'createClient options');
     }
   }
   const proto = Client.prototype as unknown as Record<PropertyKey, unknown>;

@@ -10,10 +10,8 @@ import type { ContractStatusOptions } from './options.js';
 const PATH = '/extended/v2/smart-contracts/status';
 
 /**
- * Gets the deployment status of several smart contracts. Any number of ids: duplicates are dropped, the rest split
- * into requests with URLs of safe length, run `concurrency` at a time (default 4) and merged into one map with
- * exactly one entry per distinct id (a prototype-less object, so any id is a safe key). The batching ships only
- * with this function.
+ * Gets the deployment status of any number of smart contracts: duplicates dropped, the rest split into requests of
+ * safe URL length, `concurrency` at a time (default 4), merged into one prototype-less map with one entry per id.
  * @example
  * import { createCore, getSmartContractsStatus } from '@blockindex/client';
  * const statuses = await getSmartContractsStatus(createCore(), ['SP000000000000000000002Q6VF78.pox-4']);
@@ -23,112 +21,88 @@ export function getSmartContractsStatus(
   contractIds: readonly string[],
   options?: ContractStatusOptions,
 ): ApiPromise<SmartContractsStatusResponse> {
-  type Result = WithResponse<SmartContractsStatusResponse>;
-  return new ApiPromise(
-    (async (): Promise<Result> => {
-      callOf(core); // a value that is not a core is refused before anything else is looked at
-      checkCallOptions(options, [...REQUEST_KEYS, 'concurrency']);
-      const batches = planStatusBatches(
-        checkIds('contractIds', contractIds),
-        `${core.baseUrl}${PATH}`.length,
-      );
-      const { concurrency = DEFAULT_STATUS_CONCURRENCY, ...requestOptions } = options ?? {};
-      checkConcurrency(concurrency);
-      if (batches.length === 0) {
-        return { data: mergeStatusMaps<never>([], []), response: Response.json({}, { status: 200 }) };
-      }
-      const results = await mapWithConcurrency(
-        batches,
-        concurrency,
-        (batch, signal) =>
-          request(
-            core,
-            { id: 'getSmartContractsStatus', path: PATH, shape: (data) => statusShapeProblem(batch, data) },
-            () => ({}),
-            { contract_id: batch },
-            { ...requestOptions, signal },
-          ),
-        requestOptions.signal,
-      );
-      const data = mergeStatusMaps(
-        batches,
-        results.map((r) => r.data as Record<string, never>),
-      );
-      return { data, response: (results[0] as WithResponse<unknown>).response };
-    })(),
-  );
+  return new ApiPromise(statuses(core, contractIds, options));
 }
 
-/**
- * Longest URL (base URL, path and query) a batch may produce. Servers and edges commonly stop at 8 KiB of
- * request line and headers (the real API answers 431 past 16 KiB); 7,000 leaves room for the headers.
- */
+async function statuses(
+  core: BlockindexCore,
+  ids: readonly string[],
+  options?: ContractStatusOptions,
+): Promise<WithResponse<SmartContractsStatusResponse>> {
+  callOf(core); // a value that is not a core is refused before anything else is looked at
+  checkCallOptions(options, [...REQUEST_KEYS, 'concurrency']);
+  const batches = planStatusBatches(checkIds('contractIds', ids), (core.baseUrl + PATH).length);
+  const { concurrency = 4, ...rest } = options ?? {};
+  checkConcurrency(concurrency);
+  const get = (batch: string[], signal: AbortSignal) => {
+    const op = {
+      id: 'getSmartContractsStatus',
+      path: PATH,
+      shape: (body: unknown) => shapeProblem(batch, body),
+    };
+    return request<Record<string, never>>(core, op, () => ({}), { contract_id: batch }, { ...rest, signal });
+  };
+  const results = await mapWithConcurrency(batches, concurrency, get, rest.signal);
+  const bodies = results.map((r) => r.data);
+  return { data: mergeStatusMaps(batches, bodies), response: results[0]?.response ?? Response.json({}) };
+}
+
+/** Longest URL a batch may make: edges commonly stop at 8 KiB of request line and headers (the API answers 431). */
 export const MAX_STATUS_URL_LENGTH = 7000;
 
-/** Default number of batch requests in flight at once. */
-const DEFAULT_STATUS_CONCURRENCY = 4;
-
-/**
- * Splits contract ids into batches whose `?contract_id=…&contract_id=…` URL stays within `maxUrlLength`,
- * after removing duplicates (first occurrence order kept). An id too long to share a URL gets its own batch.
- */
+/** Splits ids, duplicates dropped (first seen kept), into batches whose URL stays within `maxUrlLength`. */
 export function planStatusBatches(
   contractIds: readonly string[],
   urlPrefixLength: number,
-  maxUrlLength: number = MAX_STATUS_URL_LENGTH,
+  maxUrlLength = MAX_STATUS_URL_LENGTH,
 ): string[][] {
   const batches: string[][] = [];
-  let current: string[] = [];
-  let length = urlPrefixLength;
+  let current: string[] | undefined;
+  let length = 0;
   for (const id of new Set(contractIds)) {
-    // `?` or `&`, then the pair exactly as openapi-fetch serializes it.
-    const added = 1 + 'contract_id='.length + encodeURIComponent(id).length;
-    if (current.length > 0 && length + added > maxUrlLength) {
-      batches.push(current);
+    // `?` or `&`, `contract_id=` and the encoded id; an id too long to share a URL gets a batch of its own.
+    const added = 13 + encodeURIComponent(id).length;
+    if (!current || length + added > maxUrlLength) {
       current = [];
+      batches.push(current);
       length = urlPrefixLength;
     }
     current.push(id);
     length += added;
   }
-  if (current.length > 0) batches.push(current);
   return batches;
 }
 
-/** Ids of a batch that its response does not answer (an own key is required, so `__proto__` is safe). */
+/** Ids of a batch its response does not answer (an own key is required, so `__proto__` is safe). */
 export function missingStatusIds(batch: readonly string[], body: unknown): string[] {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [...batch];
-  return batch.filter((id) => !Object.hasOwn(body, id));
+  return typeof body !== 'object' || !body || Array.isArray(body)
+    ? [...batch]
+    : batch.filter((id) => !Object.hasOwn(body, id));
 }
 
-/** Why a batch's 2xx body is not a status map answering every id of the batch, or `undefined` when it is. */
-function statusShapeProblem(batch: readonly string[], body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'expected a JSON object';
+function shapeProblem(batch: readonly string[], body: unknown): string | undefined {
+  if (typeof body !== 'object' || !body || Array.isArray(body)) return 'expected a JSON object';
   const missing = missingStatusIds(batch, body);
-  if (missing.length === 0) return undefined;
-  const shown = missing.slice(0, 3).join(', ');
-  return `the status map has no entry for ${missing.length} requested id(s): ${shown}${missing.length > 3 ? ', …' : ''}`;
+  return missing[0] === undefined
+    ? undefined
+    : `the status map has no entry for ${missing.length} requested id(s): ${missing.slice(0, 3).join(', ')}${missing[3] === undefined ? '' : ', …'}`;
 }
 
-/**
- * Merges batch responses into one map with exactly one entry per requested id. The map has no prototype, so ids
- * such as `__proto__` or `constructor` are ordinary keys (no setter runs on one), and only a body's own entries count.
- */
+/** One entry per requested id, from each body's own entries, on a map without a prototype (any id is a safe key). */
 export function mergeStatusMaps<V>(
   batches: readonly (readonly string[])[],
   bodies: readonly Readonly<Record<string, V>>[],
 ): Record<string, V> {
-  const merged = Object.create(null) as Record<string, V>;
+  const merged: Record<string, V> = Object.create(null);
   batches.forEach((batch, i) => {
-    const body = bodies[i] as Readonly<Record<string, V>>;
-    for (const id of batch) if (Object.hasOwn(body, id)) merged[id] = body[id] as V;
+    for (const id of batch) if (Object.hasOwn(bodies[i] ?? {}, id)) merged[id] = bodies[i]?.[id] as V;
   });
   return merged;
 }
 
 /**
- * Runs `task` over `items` with at most `concurrency` in flight, results in input order. The first failure
- * aborts the tasks still running (through the signal each receives) and rejects with that failure.
+ * Runs `task` over `items`, at most `concurrency` at once, results in input order. The first failure aborts the
+ * tasks still running (through their signal) and rejects with that failure.
  */
 export async function mapWithConcurrency<T, R>(
   items: readonly T[],
@@ -136,28 +110,24 @@ export async function mapWithConcurrency<T, R>(
   task: (item: T, signal: AbortSignal) => Promise<R>,
   signal?: AbortSignal,
 ): Promise<R[]> {
-  // Aborted on the first failure, and whenever the caller's signal aborts.
   const { controller, dispose } = linkedController([signal]);
-  const results = new Array<R>(items.length);
-  let nextIndex = 0;
+  const results: R[] = [];
+  let next = 0;
   const worker = async (): Promise<void> => {
-    while (nextIndex < items.length) {
-      if (controller.signal.aborted)
-        throw new AbortError('The request was aborted', { cause: controller.signal.reason });
-      const index = nextIndex++;
-      results[index] = await task(items[index] as T, controller.signal);
+    try {
+      for (let index = next++; index < items.length; index = next++) {
+        if (controller.signal.aborted)
+          throw new AbortError('The request was aborted', { cause: controller.signal.reason });
+        results[index] = await task(items[index] as T, controller.signal);
+      }
+    } catch (error) {
+      controller.abort();
+      throw error;
     }
   };
   const width = Math.max(1, Math.min(Math.floor(concurrency) || 1, items.length));
   try {
-    await Promise.all(
-      Array.from({ length: width }, () =>
-        worker().catch((error: unknown) => {
-          controller.abort();
-          throw error;
-        }),
-      ),
-    );
+    await Promise.all(Array.from({ length: width }, worker));
     return results;
   } finally {
     dispose();

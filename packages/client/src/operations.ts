@@ -3,7 +3,7 @@ import {
   getBlockByBurnBlockHeightReplacement,
 } from '@blockindex/spec/constants';
 import type { operations } from '@blockindex/spec/types';
-import { defineGet, defineList, type GetRow, type ListRow } from './define.js';
+import { defineGet, defineList } from './define.js';
 import {
   ADDRESS_TRANSACTIONS,
   BURN_BLOCK_BLOCKS,
@@ -15,119 +15,102 @@ import {
 import { checkBurnBlock, checkHex, checkId } from './internal/param-checks.js';
 
 /*
- * The operation table: one row per operation, and the standalone function built from it with its doc comment. The
- * `createClient` methods (client.ts) and the query builders of @blockindex/query are derived from these functions.
- * A row says the operation id, its path, which base URL (`ordinals`), the deprecation replacement (from the spec's
- * constants), the query parameters it takes and, in `params`, how the call's leading arguments become checked path
- * parameters; the argument types come from the spec's `operations`. A list row names its `ListSpec` instead
- * (internal/lists.ts: path, cursor or offset strategy), which the pager iterates.
- *
- * Adding an operation: one row and its function here, with its doc comment. Rows are module constants and each
- * function is built in a call marked pure, so an app ships only the operations it imports.
+ * The operation table: one row per operation, made into its standalone function; the `createClient` methods
+ * (client.ts) and @blockindex/query's builders derive from these. A row gives the operation id, the path (or, for a
+ * list, its `ListSpec` in internal/lists.ts), the base URL (`ordinals`), the replacement of a deprecated one, the
+ * query parameters taken and, in `params`, how the leading arguments become checked path parameters (typed by the
+ * spec's `operations`). Adding an operation is one row and its doc comment; each is built in a call marked pure, so
+ * an app ships only the operations it imports. Awaiting a list gives its first page (`results`, `hasNextPage()`,
+ * `getNextPage()`); `iterate()` and `iteratePages()` give every item, exact while the chain grows.
  */
 
 type Path<Op extends keyof operations> = operations[Op]['parameters']['path'];
 
-const BRC20_TOKEN = {
+/**
+ * Gets BRC-20 token details: the deploy record and supply of one token (ticker matched case-insensitively), from the
+ * core's `ordinalsBaseUrl`.
+ * @throws {NotFoundError} when no token has this ticker.
+ * @example
+ * const { token, supply } = await getBrc20Token(createCore(), 'ordi');
+ */
+export const getBrc20Token = /* @__PURE__ */ defineGet({
   id: 'getBrc20Token',
   path: '/ordinals/v1/brc-20/tokens/{ticker}',
   ordinals: true,
   params: (ticker: Path<'getBrc20Token'>['ticker']) => ({ ticker: checkId('ticker', ticker) }),
-} satisfies GetRow;
+});
 
 /**
- * Gets BRC-20 token details: the deploy record and supply of one token, ticker matched case-insensitively. Sent to
- * the core's `ordinalsBaseUrl`.
- * @throws {NotFoundError} when no token has this ticker.
- * @example
- * import { createCore, getBrc20Token } from '@blockindex/client';
- * const { token, supply } = await getBrc20Token(createCore(), 'ordi');
- */
-export const getBrc20Token = /* @__PURE__ */ defineGet(BRC20_TOKEN);
-
-const BLOCK_BY_BURN_HEIGHT = {
-  id: 'getBlockByBurnBlockHeight',
-  path: '/extended/v1/block/by_burn_block_height/{burn_block_height}',
-  replacement: getBlockByBurnBlockHeightReplacement,
-  params: (height: Path<'getBlockByBurnBlockHeight'>['burn_block_height']) => ({ burn_block_height: height }),
-} satisfies GetRow;
-
-/**
- * Gets a block by burn-chain block height: the latest Stacks block anchored to that Bitcoin block.
+ * Gets the latest Stacks block anchored to the Bitcoin block at this burn-chain height.
  * @deprecated The API deprecates this operation; use `getBlocksByBurnBlock`
  * (`GET /extended/v2/burn-blocks/{height_or_hash}/blocks`): its first block is this one.
  * @throws {NotFoundError} when no block is anchored at this height.
  * @example
- * import { createCore, getBlockByBurnBlockHeight } from '@blockindex/client';
  * const block = await getBlockByBurnBlockHeight(createCore(), 744603);
  */
-export const getBlockByBurnBlockHeight = /* @__PURE__ */ defineGet(BLOCK_BY_BURN_HEIGHT);
+export const getBlockByBurnBlockHeight = /* @__PURE__ */ defineGet({
+  id: 'getBlockByBurnBlockHeight',
+  path: '/extended/v1/block/by_burn_block_height/{burn_block_height}',
+  replacement: getBlockByBurnBlockHeightReplacement,
+  params: (height: Path<'getBlockByBurnBlockHeight'>['burn_block_height']) => ({ burn_block_height: height }),
+});
 
-const BLOCK_BY_BURN_HASH = {
+/**
+ * Gets the latest Stacks block anchored to the Bitcoin block of this hash, sent as `normalizeHex` spells it.
+ * @deprecated The API deprecates this operation; use `getBlocksByBurnBlock`
+ * (`GET /extended/v2/burn-blocks/{height_or_hash}/blocks`): its first block is this one.
+ * @throws {NotFoundError} when no block is anchored to this hash.
+ * @example
+ * const block = await getBlockByBurnBlockHash(createCore(), '0x0000000000000000000079…');
+ */
+export const getBlockByBurnBlockHash = /* @__PURE__ */ defineGet({
   id: 'getBlockByBurnBlockHash',
   path: '/extended/v1/block/by_burn_block_hash/{burn_block_hash}',
   replacement: getBlockByBurnBlockHashReplacement,
   params: (hash: Path<'getBlockByBurnBlockHash'>['burn_block_hash']) => ({
     burn_block_hash: checkHex('hash', hash),
   }),
-} satisfies GetRow;
+});
 
 /**
- * Gets a block by burn-chain block hash: the latest Stacks block anchored to that Bitcoin block. The hash is sent as
- * `normalizeHex` spells it (`0x`, lower case), which saves the server's redirect.
- * @deprecated The API deprecates this operation; use `getBlocksByBurnBlock`
- * (`GET /extended/v2/burn-blocks/{height_or_hash}/blocks`): its first block is this one.
- * @throws {NotFoundError} when no block is anchored to this hash.
+ * Lists an address's transactions with event counts, newest first; iteration anchors on the first page's `cursor`.
+ * @deprecated The API deprecates this operation (Stacks API v9); use `getPrincipalTransactions`
+ * (`GET /extended/v3/principals/{principal}/transactions`).
  * @example
- * import { createCore, getBlockByBurnBlockHash } from '@blockindex/client';
- * const block = await getBlockByBurnBlockHash(createCore(), '0x0000000000000000000079…');
+ * const page = await getAddressTransactions(createCore(), address, { limit: 20 });
  */
-export const getBlockByBurnBlockHash = /* @__PURE__ */ defineGet(BLOCK_BY_BURN_HASH);
-
-const ADDRESS_TRANSACTIONS_ROW = {
+export const getAddressTransactions = /* @__PURE__ */ defineList({
   id: 'getAddressTransactions',
   list: ADDRESS_TRANSACTIONS,
   query: ['limit', 'offset', 'cursor', 'exclude_function_args'],
   params: (address: Path<'getAddressTransactions'>['address']) => ({ address: checkId('address', address) }),
-} satisfies ListRow;
+});
 
 /**
- * Lists an address's transactions with event counts, newest first. Await it for the first page (`results`, `total`,
- * `hasNextPage()`, `getNextPage()`, `nextPageParam`, `toJSON()`); pass it to `iterate()` or `iteratePages()` for
- * every transaction, exact while the chain grows (iteration anchors on the first page's `cursor`, and prefetches
- * with `concurrency`). Only an app that iterates ships the iterator.
- * @deprecated The API deprecates this operation (Stacks API v9); use `getPrincipalTransactions`
+ * Lists an account's transactions with their STX, FT and NFT transfers, newest first.
+ * @deprecated The API deprecates this operation; use `getPrincipalTransactions`
  * (`GET /extended/v3/principals/{principal}/transactions`).
  * @example
- * import { createCore, getAddressTransactions } from '@blockindex/client';
- * const page = await getAddressTransactions(createCore(), address, { limit: 20 });
- * const next = page.hasNextPage() ? await page.getNextPage() : undefined;
+ * const page = await getAccountTransactionsWithTransfers(createCore(), principal, { limit: 10 });
  */
-export const getAddressTransactions = /* @__PURE__ */ defineList(ADDRESS_TRANSACTIONS_ROW);
-
-const TRANSACTIONS_WITH_TRANSFERS_ROW = {
+export const getAccountTransactionsWithTransfers = /* @__PURE__ */ defineList({
   id: 'getAccountTransactionsWithTransfers',
   list: TRANSACTIONS_WITH_TRANSFERS,
   query: ['limit', 'offset', 'height', 'unanchored', 'until_block'],
   params: (principal: Path<'getAccountTransactionsWithTransfers'>['principal']) => ({
     principal: checkId('principal', principal),
   }),
-} satisfies ListRow;
+});
 
 /**
- * Lists an account's transactions with their transfers (STX, FT and NFT), newest first. Await it for the first page,
- * or pass it to `iterate()` / `iteratePages()`; `getNextPage()` and `pageParam` stay exact while the chain grows.
- * @deprecated The API deprecates this operation; use `getPrincipalTransactions`
- * (`GET /extended/v3/principals/{principal}/transactions`).
+ * Lists the asset events (STX, FT, NFT) of an address in one transaction; the tx id is sent as `normalizeHex` spells it.
+ * @deprecated The API deprecates this operation (Stacks API v9); use `getPrincipalTransactionBalanceChanges`
+ * (`GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes`).
+ * @throws {NotFoundError} when the transaction does not exist.
  * @example
- * import { createCore, getAccountTransactionsWithTransfers } from '@blockindex/client';
- * const page = await getAccountTransactionsWithTransfers(createCore(), principal, { limit: 10 });
+ * for await (const event of iterate(getAddressTransactionEvents(createCore(), address, txId))) console.log(event.type);
  */
-export const getAccountTransactionsWithTransfers = /* @__PURE__ */ defineList(
-  TRANSACTIONS_WITH_TRANSFERS_ROW,
-);
-
-const TRANSACTION_EVENTS_ROW = {
+export const getAddressTransactionEvents = /* @__PURE__ */ defineList({
   id: 'getAddressTransactionEvents',
   list: TRANSACTION_EVENTS,
   query: ['limit', 'offset'],
@@ -135,44 +118,30 @@ const TRANSACTION_EVENTS_ROW = {
     address: Path<'getAddressTransactionEvents'>['address'],
     txId: Path<'getAddressTransactionEvents'>['tx_id'],
   ) => ({ address: checkId('address', address), tx_id: checkHex('txId', txId) }),
-} satisfies ListRow;
+});
 
 /**
- * Lists the asset events of an address within one transaction (STX, FT and NFT, by `event_index`). Await it for the
- * first page, or pass it to `iterate()` / `iteratePages()`. The tx id is sent as `normalizeHex` spells it.
- * @deprecated The API deprecates this operation (Stacks API v9); use `getPrincipalTransactionBalanceChanges`
- * (`GET /extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes`).
- * @throws {NotFoundError} when the transaction does not exist.
+ * Lists a principal's transactions, newest first, each with its `involvement` and STX `balance_changes` (`sent`
+ * includes the fee). Successor of the two transaction lists, by position cursor: exact across growth and re-orgs.
  * @example
- * import { createCore, getAddressTransactionEvents, iterate } from '@blockindex/client';
- * for await (const event of iterate(getAddressTransactionEvents(createCore(), address, txId))) console.log(event.type);
+ * for await (const row of iterate(getPrincipalTransactions(createCore(), principal))) console.log(row.transaction.tx_id);
  */
-export const getAddressTransactionEvents = /* @__PURE__ */ defineList(TRANSACTION_EVENTS_ROW);
-
-// The successors of the five deprecated operations (Stacks API v9).
-
-const PRINCIPAL_TRANSACTIONS_ROW = {
+export const getPrincipalTransactions = /* @__PURE__ */ defineList({
   id: 'getPrincipalTransactions',
   list: PRINCIPAL_TRANSACTIONS,
   query: ['limit', 'cursor'],
   params: (principal: Path<'getPrincipalTransactions'>['principal']) => ({
     principal: checkId('principal', principal),
   }),
-} satisfies ListRow;
+});
 
 /**
- * Lists a principal's transactions, newest first: each row is a transaction summary with the principal's
- * `involvement`, its STX `balance_changes` (`sent` includes the fee it paid) and `affected_balances`. The successor of
- * `getAddressTransactions` and `getAccountTransactionsWithTransfers`: the same transactions in the same order. Await
- * it for the first page (`body.cursor` as the API sent it), or pass it to `iterate()` / `iteratePages()`; pages go by
- * position cursor, exact while the chain grows and across re-orgs.
+ * Lists what one transaction moved for a principal, a row per asset with `sent`, `received` and `net` (the fee on the
+ * payer's STX row). Successor of `getAddressTransactionEvents`; an unknown transaction is an empty page, not a 404.
  * @example
- * import { createCore, getPrincipalTransactions, iterate } from '@blockindex/client';
- * for await (const row of iterate(getPrincipalTransactions(createCore(), principal))) console.log(row.transaction.tx_id);
+ * const { results } = await getPrincipalTransactionBalanceChanges(createCore(), principal, txId);
  */
-export const getPrincipalTransactions = /* @__PURE__ */ defineList(PRINCIPAL_TRANSACTIONS_ROW);
-
-const BALANCE_CHANGES_ROW = {
+export const getPrincipalTransactionBalanceChanges = /* @__PURE__ */ defineList({
   id: 'getPrincipalTransactionBalanceChanges',
   list: PRINCIPAL_BALANCE_CHANGES,
   query: ['limit', 'cursor'],
@@ -180,36 +149,20 @@ const BALANCE_CHANGES_ROW = {
     principal: Path<'getPrincipalTransactionBalanceChanges'>['principal'],
     txId: Path<'getPrincipalTransactionBalanceChanges'>['tx_id'],
   ) => ({ principal: checkId('principal', principal), tx_id: checkHex('txId', txId) }),
-} satisfies ListRow;
+});
 
 /**
- * Lists what one transaction moved for a principal, one row per asset (STX, then each FT and NFT), with `sent`,
- * `received` and `net`; the fee is on the fee payer's STX row. The successor of `getAddressTransactionEvents`: its
- * sums are those of the events that list gives. An unknown transaction is an empty page, not a 404. Await it for the
- * first page, or pass it to `iterate()` / `iteratePages()`. The tx id is sent as `normalizeHex` spells it.
+ * Lists the canonical Stacks blocks anchored to one burn block (`'latest'`, a height or a hash), newest first, 30 a
+ * page at most. Successor of the two block lookups: its first block is the one they return.
+ * @throws {NotFoundError} when no block is anchored to that burn block.
  * @example
- * import { createCore, getPrincipalTransactionBalanceChanges } from '@blockindex/client';
- * const { results } = await getPrincipalTransactionBalanceChanges(createCore(), principal, txId);
+ * const { results: [newest] } = await getBlocksByBurnBlock(createCore(), 744603, { limit: 1 });
  */
-export const getPrincipalTransactionBalanceChanges = /* @__PURE__ */ defineList(BALANCE_CHANGES_ROW);
-
-const BLOCKS_BY_BURN_BLOCK_ROW = {
+export const getBlocksByBurnBlock = /* @__PURE__ */ defineList({
   id: 'getBlocksByBurnBlock',
   list: BURN_BLOCK_BLOCKS,
   query: ['limit', 'offset'],
   params: (heightOrHash: Path<'getBlocksByBurnBlock'>['height_or_hash']) => ({
     height_or_hash: checkBurnBlock('heightOrHash', heightOrHash),
   }),
-} satisfies ListRow;
-
-/**
- * Lists the canonical Stacks blocks anchored to one burn-chain block, newest first (`limit` up to 30, by offset).
- * `heightOrHash` is `'latest'`, a burn block height or a burn block hash. The successor of
- * `getBlockByBurnBlockHeight` and `getBlockByBurnBlockHash`: its first block is the one they return. Await it for the
- * first page, or pass it to `iterate()` / `iteratePages()`.
- * @throws {NotFoundError} when no block is anchored to that burn block.
- * @example
- * import { createCore, getBlocksByBurnBlock } from '@blockindex/client';
- * const { results: [newest] } = await getBlocksByBurnBlock(createCore(), 744603, { limit: 1 });
- */
-export const getBlocksByBurnBlock = /* @__PURE__ */ defineList(BLOCKS_BY_BURN_BLOCK_ROW);
+});
