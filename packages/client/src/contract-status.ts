@@ -1,11 +1,12 @@
 import type { SmartContractsStatusResponse } from '@blockindex/spec/types';
 import { ApiPromise, type WithResponse } from './api-promise.js';
 import type { BlockindexCore } from './core.js';
+import { callOf, request } from './core.js';
 import { AbortError } from './errors.js';
 import { checkCallOptions, checkConcurrency, REQUEST_KEYS } from './internal/option-checks.js';
 import { checkIds } from './internal/param-checks.js';
-import { callOf, linkedController, request } from './internal/request.js';
 import type { ContractStatusOptions } from './options.js';
+import { linkedController } from './retry.js';
 
 const PATH = '/extended/v2/smart-contracts/status';
 

@@ -1,8 +1,41 @@
+import type { WithResponse } from './api-promise.js';
 import { checkCoreOptions, isPacer } from './internal/option-checks.js';
-import { CORE, coreCall } from './internal/request.js';
-import type { CoreOptions } from './options.js';
+import { type CoreCall, coreCall, type Operation } from './internal/request.js';
+import type { CoreOptions, RequestOptions } from './options.js';
 
 export { DEFAULT_DEADLINE_MS, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './internal/request.js';
+
+/** The key of a core's request function: global, so a core of another copy (CommonJS next to ESM) is one too. */
+export const CORE: unique symbol = Symbol.for('@blockindex/client.core');
+
+/**
+ * THE request entry point: one GET of `op` through `core`, resolving to the parsed body and the `Response`. A bad
+ * argument (`pathParams` runs first) or a value that is not a core rejects the call, and nothing is sent.
+ * @example
+ * request(core, { id: 'getBrc20Token', path: '/ordinals/v1/brc-20/tokens/{ticker}', ordinals: true }, () => ({ ticker }), undefined, options)
+ */
+export function request<T>(
+  core: unknown,
+  op: Operation,
+  pathParams: () => Record<string, unknown>,
+  query: Record<string, unknown> | undefined,
+  options: RequestOptions | undefined,
+): Promise<WithResponse<T>> {
+  try {
+    return callOf(core)<T>(op, pathParams, query, options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** The request function of a core or client; a `TypeError` for anything else. */
+export function callOf(core: unknown): CoreCall {
+  const call = (core as { [CORE]?: CoreCall } | null)?.[CORE];
+  if (typeof call !== 'function') {
+    throw new TypeError('core must come from createCore() or createClient()');
+  }
+  return call;
+}
 
 /**
  * The configured core of the API client (base URLs, credentials, retries, time limits, body bound), made by

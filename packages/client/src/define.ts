@@ -1,9 +1,9 @@
 import type { operations } from '@blockindex/spec/types';
 import { ApiPromise } from './api-promise.js';
-import type { BlockindexCore } from './core.js';
+import { type BlockindexCore, request } from './core.js';
 import { type ListSpec, type PageBody, type PageSource, pageProblem } from './internal/lists.js';
 import { checkCallOptions, LIST_KEYS, REQUEST_KEYS } from './internal/option-checks.js';
-import { type Operation, request } from './internal/request.js';
+import type { Operation } from './internal/request.js';
 import type { IterationOptions, ListOptions, RequestOptions } from './options.js';
 import { ListPromise, type ListStart } from './page.js';
 

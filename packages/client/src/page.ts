@@ -10,9 +10,9 @@ import {
 } from './internal/lists.js';
 import { checkIterationOptions } from './internal/option-checks.js';
 import { type Chunk, Pager } from './internal/pager.js';
-import { linkedController } from './internal/request.js';
 import type { IterationOptions } from './options.js';
 import type { PageData, PageParam } from './page-param.js';
+import { linkedController } from './retry.js';
 
 export type { PageBody };
 

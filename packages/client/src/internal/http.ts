@@ -179,3 +179,15 @@ export function credentialValues(headers: Headers, names: readonly string[]): st
   }
   return out;
 }
+
+/** A failed `fetch`'s message, with the detail undici keeps in its `cause` (ECONNREFUSED, ENOTFOUND, ...). */
+export function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const inner = cause.cause as (Error & { code?: string }) | undefined;
+  const detail = inner instanceof Error ? (inner.code ?? inner.message) : undefined;
+  return detail ? `${cause.message} (${detail})` : cause.message;
+}
+
+/** The shape check of single-resource calls: their bodies are JSON objects. */
+export const objectShapeProblem = (data: unknown): string | undefined =>
+  typeof data === 'object' && data !== null && !Array.isArray(data) ? undefined : 'expected a JSON object';

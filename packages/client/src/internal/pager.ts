@@ -7,6 +7,7 @@ import {
   NotFoundError,
 } from '../errors.js';
 import type { PageParam } from '../page-param.js';
+import { linkedController } from '../retry.js';
 import {
   firstParam,
   keyOf,
@@ -15,7 +16,6 @@ import {
   type PageRequest,
   type PageSource,
 } from './lists.js';
-import { linkedController } from './request.js';
 
 /** Rows delivered first that the pager keeps (a re-org reaches the newest rows, which it delivers first). */
 const MEMORY = 1000;

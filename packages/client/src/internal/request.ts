@@ -11,6 +11,7 @@ import {
 } from '../errors.js';
 import type { ApiWarning, CoreOptions, RequestOptions } from '../options.js';
 import {
+  linkedController,
   parseRetryAfterMs,
   type RetryPolicy,
   resolveRetryPolicy,
@@ -22,8 +23,10 @@ import {
   type BodyLimit,
   buildHeaders,
   credentialValues,
+  describeCause,
   fetchFollowingRedirects,
   limitBody,
+  objectShapeProblem,
   RedirectRefused,
   serializePath,
   serializeQuery,
@@ -32,20 +35,16 @@ import {
 import { checkRequestOptions } from './option-checks.js';
 import { escapeControl, redact } from './text.js';
 
-/** The key of a core's request function: global, so a core of another copy (CommonJS next to ESM) is one too. */
-export const CORE: unique symbol = Symbol.for('@blockindex/client.core');
-
-/** One operation as the request path sees it. */
+/**
+ * One operation as the request path sees it: its id (named by warnings), path template (`{name}` per parameter),
+ * whether it goes to `ordinalsBaseUrl`, the operation to call instead when deprecated (warnings, a 410's `GoneError`),
+ * and `shape`, saying why a parsed 2xx body is not what it promises (default: a JSON object is).
+ */
 export interface Operation {
-  /** The operation id (`getBrc20Token`, ...): named by warnings. */
   id: string;
-  /** The path template, `{name}` for each path parameter. */
   path: string;
-  /** Sent to the core's `ordinalsBaseUrl` rather than its `baseUrl`. */
   ordinals?: boolean | undefined;
-  /** The operation to call instead, for a deprecated one: named by its warnings and a 410's `GoneError`. */
   replacement?: string | undefined;
-  /** Says why a parsed 2xx body is not what the operation promises; `undefined` when it is. Default: a JSON object. */
   shape?: ((data: unknown) => string | undefined) | undefined;
 }
 
@@ -57,35 +56,6 @@ export type CoreCall = <T>(
   options: RequestOptions | undefined,
 ) => Promise<WithResponse<T>>;
 
-/**
- * THE request entry point: one GET of `op` through `core`, resolving to the parsed body and the `Response`. A bad
- * argument (`pathParams` runs first) or a value that is not a core rejects the call, and nothing is sent.
- * @example
- * request(core, { id: 'getBrc20Token', path: '/ordinals/v1/brc-20/tokens/{ticker}', ordinals: true }, () => ({ ticker }), undefined, options)
- */
-export function request<T>(
-  core: unknown,
-  op: Operation,
-  pathParams: () => Record<string, unknown>,
-  query: Record<string, unknown> | undefined,
-  options: RequestOptions | undefined,
-): Promise<WithResponse<T>> {
-  try {
-    return callOf(core)<T>(op, pathParams, query, options);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
-
-/** The request function of a core or client; a `TypeError` for anything else. */
-export function callOf(core: unknown): CoreCall {
-  const call = (core as { [CORE]?: CoreCall } | null)?.[CORE];
-  if (typeof call !== 'function') {
-    throw new TypeError('core must come from createCore() or createClient()');
-  }
-  return call;
-}
-
 /** Default time limit of one attempt. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Default time limit of a whole call: every attempt, backoff and queued wait together. */
@@ -96,14 +66,6 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** A time limit as milliseconds: `0`, `Infinity` and `undefined` all mean none (`Infinity`). */
 const FOREVER = Number.POSITIVE_INFINITY;
 const limitMs = (ms: number | undefined): number => (ms && ms > 0 ? ms : FOREVER);
-
-/** A failed `fetch`'s message, with the detail undici keeps in its `cause` (ECONNREFUSED, ENOTFOUND, ...). */
-function describeCause(cause: unknown): string {
-  if (!(cause instanceof Error)) return String(cause);
-  const inner = cause.cause as (Error & { code?: string }) | undefined;
-  const detail = inner instanceof Error ? (inner.code ?? inner.message) : undefined;
-  return detail ? `${cause.message} (${detail})` : cause.message;
-}
 
 const warnedInProcess = new Set<string>();
 
@@ -343,50 +305,5 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
       if (delay === undefined || delay >= deadlineAt - Date.now()) throw failure;
       await between((signal) => sleep(delay, signal));
     }
-  };
-}
-
-/** The shape check of single-resource calls: their bodies are JSON objects. */
-const objectShapeProblem = (data: unknown): string | undefined =>
-  typeof data === 'object' && data !== null && !Array.isArray(data) ? undefined : 'expected a JSON object';
-
-/** One real `abort` listener per signal, however many calls wait on it: Node warns past ten on one signal. */
-const waiting = new WeakMap<AbortSignal, Set<AbortController>>();
-
-/** A controller that also aborts when any of `signals` does; `dispose()` detaches it (signals outlive attempts). */
-export function linkedController(signals: readonly (AbortSignal | undefined)[]): {
-  controller: AbortController;
-  dispose(): void;
-} {
-  const controller = new AbortController();
-  const sets: Set<AbortController>[] = [];
-  for (const signal of signals) {
-    if (!signal) continue;
-    if (signal.aborted) {
-      controller.abort(signal.reason);
-      break;
-    }
-    let set = waiting.get(signal);
-    if (!set) {
-      const linked = new Set<AbortController>();
-      set = linked;
-      waiting.set(signal, linked);
-      signal.addEventListener(
-        'abort',
-        () => {
-          waiting.delete(signal);
-          for (const c of linked) c.abort(signal.reason);
-        },
-        { once: true },
-      );
-    }
-    set.add(controller);
-    sets.push(set);
-  }
-  return {
-    controller,
-    dispose: () => {
-      for (const set of sets) set.delete(controller);
-    },
   };
 }

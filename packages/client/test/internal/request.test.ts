@@ -5,10 +5,9 @@
 // SyntaxError on a 2xx a ResponseParseError, a failed fetch nobody recovers a ConnectionError.
 import createClient, { type Middleware } from 'openapi-fetch';
 import { describe, expect, it } from 'vitest';
-import { createCore } from '../../src/core.js';
+import { createCore, request } from '../../src/core.js';
 import { ApiError, ConnectionError, ResponseParseError } from '../../src/errors.js';
 import { middleware } from '../../src/guards.js';
-import { request } from '../../src/internal/request.js';
 import type { Middleware as ClientMiddleware } from '../../src/options.js';
 
 const BASE = 'https://api.example.test';
