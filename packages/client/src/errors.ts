@@ -16,10 +16,7 @@ type ErrorBodies<Op> = Op extends { responses: infer Rs }
   ? { [K in keyof Rs]: `${K & (string | number)}` extends `2${string}` ? never : JsonBody<Rs[K]> }[keyof Rs]
   : never;
 
-/**
- * Body of an {@link ApiError}: any error body the spec documents for any operation, the raw text when the
- * server sent something that is not JSON, or `undefined` when it sent nothing.
- */
+/** Body of an {@link ApiError}: an error body the spec documents, the raw text when not JSON, or `undefined`. */
 export type ApiErrorBody = ErrorBodies<operations[keyof operations]> | string | undefined;
 
 /** What an {@link ApiError} is built from: one non-2xx response and the request that caused it. */
@@ -36,9 +33,8 @@ export interface ApiErrorInit {
 /** What every {@link BlockindexError} may carry besides its message. */
 export interface BlockindexErrorOptions {
   cause?: unknown;
-  /** HTTP method of the request the error is about. */
+  /** HTTP method and full URL (credentials blanked out) of the request the error is about. */
   method?: string | undefined;
-  /** Full URL of that request, credentials blanked out. */
   url?: string | undefined;
 }
 
