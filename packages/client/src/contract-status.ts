@@ -1,5 +1,5 @@
-import type { SmartContractsStatusResponse } from '@blockindex/spec/types';
-import { ApiPromise, type WithResponse } from './api-promise.js';
+import type { SmartContractsStatusResponse as Statuses } from '@blockindex/spec/types';
+import { ApiPromise } from './api-promise.js';
 import type { BlockindexCore } from './core.js';
 import { callOf, request } from './core.js';
 import { AbortError } from './errors.js';
@@ -14,86 +14,67 @@ const PATH = '/extended/v2/smart-contracts/status';
  * Gets the deployment status of any number of smart contracts: duplicates dropped, the rest split into requests of
  * safe URL length, `concurrency` at a time (default 4), merged into one prototype-less map with one entry per id.
  * @example
- * import { createCore, getSmartContractsStatus } from '@blockindex/client';
  * const statuses = await getSmartContractsStatus(createCore(), ['SP000000000000000000002Q6VF78.pox-4']);
  */
 export function getSmartContractsStatus(
   core: BlockindexCore,
   contractIds: readonly string[],
   options?: ContractStatusOptions,
-): ApiPromise<SmartContractsStatusResponse> {
-  return new ApiPromise(statuses(core, contractIds, options));
-}
-
-async function statuses(
-  core: BlockindexCore,
-  ids: readonly string[],
-  options?: ContractStatusOptions,
-): Promise<WithResponse<SmartContractsStatusResponse>> {
-  callOf(core); // a value that is not a core is refused before anything else is looked at
-  checkCallOptions(options, [...REQUEST_KEYS, 'concurrency']);
-  const batches = planStatusBatches(checkIds('contractIds', ids), (core.baseUrl + PATH).length);
-  const { concurrency = 4, ...rest } = options ?? {};
-  checkConcurrency(concurrency);
-  const get = (batch: string[], signal: AbortSignal) => {
-    const op = {
-      id: 'getSmartContractsStatus',
-      path: PATH,
-      shape: (body: unknown) => shapeProblem(batch, body),
-    };
-    return request<Record<string, never>>(core, op, () => ({}), { contract_id: batch }, { ...rest, signal });
-  };
-  const results = await mapWithConcurrency(batches, concurrency, get, rest.signal);
-  const bodies = results.map((r) => r.data);
-  return { data: mergeStatusMaps(batches, bodies), response: results[0]?.response ?? Response.json({}) };
+): ApiPromise<Statuses> {
+  return new ApiPromise(
+    (async () => {
+      callOf(core); // a value that is not a core is refused before anything else is looked at
+      checkCallOptions(options, [...REQUEST_KEYS, 'concurrency']);
+      const batches = planStatusBatches(checkIds('contractIds', contractIds), (core.baseUrl + PATH).length);
+      const { concurrency = 4, ...rest } = options ?? {};
+      checkConcurrency(concurrency);
+      const get = (batch: string[], signal: AbortSignal) => {
+        const op = { id: 'getSmartContractsStatus', path: PATH, shape: statusShape(batch) };
+        return request<Statuses>(core, op, () => ({}), { contract_id: batch }, { ...rest, signal });
+      };
+      const results = await mapWithConcurrency(batches, concurrency, get, rest.signal);
+      const bodies = results.map((r) => r.data);
+      return { data: mergeStatusMaps(batches, bodies), response: results[0]?.response ?? Response.json({}) };
+    })(),
+  );
 }
 
 /** Longest URL a batch may make: edges commonly stop at 8 KiB of request line and headers (the API answers 431). */
 export const MAX_STATUS_URL_LENGTH = 7000;
 
-/** Splits ids, duplicates dropped (first seen kept), into batches whose URL stays within `maxUrlLength`. */
+/** Splits ids, duplicates dropped (first seen kept), into batches whose URL stays within `max` characters. */
 export function planStatusBatches(
-  contractIds: readonly string[],
-  urlPrefixLength: number,
-  maxUrlLength = MAX_STATUS_URL_LENGTH,
+  ids: readonly string[],
+  prefix: number,
+  max = MAX_STATUS_URL_LENGTH,
 ): string[][] {
   const batches: string[][] = [];
-  let current: string[] | undefined;
-  let length = 0;
-  for (const id of new Set(contractIds)) {
-    // `?` or `&`, `contract_id=` and the encoded id; an id too long to share a URL gets a batch of its own.
+  let length = max;
+  for (const id of new Set(ids)) {
+    // `?` or `&`, `contract_id=` and the id; one too long to share a URL gets a batch of its own.
     const added = 13 + encodeURIComponent(id).length;
-    if (!current || length + added > maxUrlLength) {
-      current = [];
-      batches.push(current);
-      length = urlPrefixLength;
+    if (length + added > max || !batches[0]) {
+      batches.push([]);
+      length = prefix;
     }
-    current.push(id);
+    batches.at(-1)?.push(id);
     length += added;
   }
   return batches;
 }
 
-/** Ids of a batch its response does not answer (an own key is required, so `__proto__` is safe). */
-export function missingStatusIds(batch: readonly string[], body: unknown): string[] {
-  return typeof body !== 'object' || !body || Array.isArray(body)
-    ? [...batch]
-    : batch.filter((id) => !Object.hasOwn(body, id));
-}
-
-function shapeProblem(batch: readonly string[], body: unknown): string | undefined {
+/** The shape check of a batch's 2xx body: a JSON object with an own key (`__proto__` is safe) per id of the batch. */
+export const statusShape = (batch: readonly string[]) => (body: unknown) => {
   if (typeof body !== 'object' || !body || Array.isArray(body)) return 'expected a JSON object';
-  const missing = missingStatusIds(batch, body);
-  return missing[0] === undefined
-    ? undefined
-    : `the status map has no entry for ${missing.length} requested id(s): ${missing.slice(0, 3).join(', ')}${missing[3] === undefined ? '' : ', …'}`;
-}
+  const missing = batch.filter((id) => !Object.hasOwn(body, id));
+  const shown = missing.slice(0, 3).join(', ') + (missing.length > 3 ? ', …' : '');
+  return missing.length
+    ? `the status map has no entry for ${missing.length} requested id(s): ${shown}`
+    : undefined;
+};
 
 /** One entry per requested id, from each body's own entries, on a map without a prototype (any id is a safe key). */
-export function mergeStatusMaps<V>(
-  batches: readonly (readonly string[])[],
-  bodies: readonly Readonly<Record<string, V>>[],
-): Record<string, V> {
+export function mergeStatusMaps<V>(batches: readonly string[][], bodies: Readonly<Record<string, V>>[]) {
   const merged: Record<string, V> = Object.create(null);
   batches.forEach((batch, i) => {
     for (const id of batch) if (Object.hasOwn(bodies[i] ?? {}, id)) merged[id] = bodies[i]?.[id] as V;
@@ -126,9 +107,10 @@ export async function mapWithConcurrency<T, R>(
       throw error;
     }
   };
-  const width = Math.max(1, Math.min(Math.floor(concurrency) || 1, items.length));
   try {
-    await Promise.all(Array.from({ length: width }, worker));
+    await Promise.all(
+      Array.from({ length: Math.max(1, Math.min(Math.floor(concurrency) || 1, items.length)) }, worker),
+    );
     return results;
   } finally {
     dispose();

@@ -56,14 +56,13 @@ const TOKEN = /^[!#$%&'*+.^_`|~\w-]+$/; // RFC 9110 `token`: a header name
 
 /** Checks the API key and its header, saying what is wrong without showing the key. */
 export function checkApiKey(apiKey: unknown, headerName: unknown): void {
-  if (typeof headerName !== 'string' || !TOKEN.test(headerName)) {
+  const named = describeName(headerName);
+  if (typeof headerName !== 'string' || !TOKEN.test(headerName))
     throw new TypeError(
-      `apiKeyHeader must be a header name (letters, digits and !#$%&'*+-.^_\`|~); got ${describeName(headerName)}`,
+      `apiKeyHeader must be a header name (letters, digits and !#$%&'*+-.^_\`|~); got ${named}`,
     );
-  }
-  if (typeof apiKey !== 'string') {
+  if (typeof apiKey !== 'string')
     throw new TypeError(`apiKey must be a string; got ${apiKey === null ? 'null' : typeof apiKey}`);
-  }
   const found = problem(apiKey, 5);
   if (found)
     throw new TypeError(`apiKey cannot be sent in a header: it contains ${found} (the key is not shown)`);
@@ -75,17 +74,15 @@ export function checkApiKey(apiKey: unknown, headerName: unknown): void {
  * @example
  * const core = createCore({ apiKey, guards: [headerChecks()] });
  */
-export function headerChecks(): Guard {
-  return {
-    header(name, value, what) {
-      if (what === 'apiKey') return checkApiKey(value, name);
-      if (!TOKEN.test(name)) throw new TypeError(`${what}: ${describeName(name)} is not a valid header name`);
-      const found = problem(String(value), 3);
-      if (found)
-        throw new TypeError(`${what}: the value of ${describeName(name)} contains ${found} (not shown)`);
-    },
-  };
-}
+export const headerChecks = (): Guard => ({
+  header(name, value, what) {
+    if (what === 'apiKey') return checkApiKey(value, name);
+    if (!TOKEN.test(name)) throw new TypeError(`${what}: ${describeName(name)} is not a valid header name`);
+    const found = problem(String(value), 3);
+    if (found)
+      throw new TypeError(`${what}: the value of ${describeName(name)} contains ${found} (not shown)`);
+  },
+});
 
 /**
  * Runs openapi-fetch middleware around every request (see {@link Middleware}); what a hook throws reaches the caller.

@@ -1,5 +1,5 @@
 import { TimeoutError } from './errors.js';
-import { checkMaxPause, checkRateLimit } from './internal/option-checks.js';
+import { checkCallOptions, checkMaxPause, checkRateLimit } from './internal/option-checks.js';
 import type { RateLimitOptions, RatePacer } from './options.js';
 import { DEFAULT_RETRY_POLICY, parseRateLimitResetMs, parseRetryAfterMs, sleep } from './retry.js';
 
@@ -20,34 +20,27 @@ export function createPacer(
   maxPauseMs = Number.POSITIVE_INFINITY,
 ): RatePacer {
   if (options !== true) {
-    if (typeof options !== 'object' || !options) {
-      throw new TypeError(
-        `createPacer options must be an object; got ${options === null ? 'null' : typeof options}`,
-      );
-    }
+    checkCallOptions(options, ['perMinute', 'perSecond'], 'createPacer options');
     checkRateLimit(options, 'createPacer options');
   }
   checkMaxPause(maxPauseMs);
-  const { perMinute = hasApiKey ? 500 : 50, perSecond } =
-    options === true ? ({} as RateLimitOptions) : options;
-  // [budget, window ms]: a second of slack on the minute (a tenth on the second), as the server counts a request
-  // when it arrives, a little after it started here.
-  const windows: [number, number][] = [[Math.floor(perMinute), 61_000]];
+  const { perMinute = hasApiKey ? 500 : 50, perSecond }: RateLimitOptions = options === true ? {} : options;
+  // [budget, window ms], with slack: the server counts a request when it arrives, a little after it started here.
+  const windows = [[Math.floor(perMinute), 61_000]];
   if (perSecond !== undefined) windows.push([Math.floor(perSecond), 1100]);
-  /** Start times granted, ascending (only those still inside a window). */
-  const starts: number[] = [];
-  /** No start before this: the server said its budget is spent, or nearly. */
-  let notBefore = 0;
+  const starts: number[] = []; // start times granted, ascending, while inside a window
+  let notBefore = 0; // the server said its budget is spent, or nearly
 
-  // Each request reserves the earliest start that keeps every window within budget, then waits for it; one aborted
-  // while it waits, or never sent, gives its start back.
+  // A request reserves the earliest start that keeps every window in budget, then waits for it; one aborted while
+  // it waits, or never sent, gives its start back.
   const reserve = async (signal: AbortSignal | undefined, deadlineAt: number): Promise<() => void> => {
     const now = Date.now();
     // Pruned against now: a start computed for a call then refused must not drop what later calls need.
     while ((starts[0] as number) <= now - 61_000) starts.shift();
     let start = Math.max(now, notBefore, starts.at(-1) ?? 0);
     // The request `size` places back must have left the window before this one starts.
-    for (const [size, ms] of windows) start = Math.max(start, (starts[starts.length - size] ?? -ms) + ms);
+    for (const [size = 0, ms = 0] of windows)
+      start = Math.max(start, (starts[starts.length - size] ?? -ms) + ms);
     if (start > deadlineAt) {
       throw new TimeoutError(
         `the rate limit queue would start this request in ${start - now} ms, after the call's deadline`,
@@ -55,10 +48,9 @@ export function createPacer(
     }
     starts.push(start);
     let held = true;
-    const release = (): void => {
-      const at = held ? starts.lastIndexOf(start) : -1;
+    const release = () => {
+      if (held && starts.includes(start)) starts.splice(starts.lastIndexOf(start), 1);
       held = false;
-      if (at >= 0) starts.splice(at, 1);
     };
     if (start > now) {
       await sleep(start - now, signal).catch((error: unknown) => {

@@ -25,13 +25,11 @@ const MAX_TRACKED_DEPTH = 64;
 const MAX_TRACKED_NAME = 64;
 const MAX_DESCRIPTORS = 1020;
 
-/** What parsing takes: `fixed` bytes, plus the `characters` of string values (twice if the text may be wide). */
-export interface JsonCost {
-  fixed: number;
-  characters: number;
-  /** A `\u` escape occurs: it may stand for a character above U+00FF, making its string wide. */
-  unicodeEscapes: boolean;
-}
+/**
+ * What parsing takes: `fixed` bytes, plus the `characters` of string values (twice if the text may be wide, or a `\u`
+ * escape, which may stand for a character above U+00FF, occurs).
+ */
+export type JsonCost = { fixed: number; characters: number; unicodeEscapes: boolean };
 
 /**
  * An upper bound on the memory `JSON.parse` takes for `bytes` (UTF-8), counted in one pass without building anything.
@@ -43,9 +41,8 @@ export function measureJson(bytes: Uint8Array): JsonCost {
   // Hidden classes: one per distinct sequence of property names from an empty object (a path in this tree).
   const shapes = new Map<string, number>();
   const children = [0];
-  // Per object being read (the outer MAX_TRACKED_DEPTH): its hidden class so far (-1: untracked), names read.
-  const path: number[] = [];
-  const count: number[] = [];
+  // Per object being read (the outer MAX_TRACKED_DEPTH): [its hidden class so far (-1: untracked), names read].
+  const levels: [number, number][] = [];
   let depth = 0;
   let afterColon = false; // the value being read is a property's, whose slot is counted with its name
   const n = bytes.length;
@@ -77,17 +74,11 @@ export function measureJson(bytes: Uint8Array): JsonCost {
       i = end;
     } else if (b === 0x7b) {
       value = Cost.Object;
-      if (depth++ < MAX_TRACKED_DEPTH) {
-        path.push(0);
-        count.push(0);
-      }
+      if (depth++ < MAX_TRACKED_DEPTH) levels.push([0, 0]);
     } else if (b === 0x5b) {
       value = Cost.Array;
     } else if (b === 0x7d) {
-      if (depth > 0 && --depth < MAX_TRACKED_DEPTH) {
-        path.pop();
-        count.pop();
-      }
+      if (depth > 0 && --depth < MAX_TRACKED_DEPTH) levels.pop();
     } else if (b === 0x3a || b === 0x2c) {
       afterColon = b === 0x3a; // `:` starts a property's value, `,` an element (or a name)
     } else if (isNumber(b)) {
@@ -119,35 +110,32 @@ export function measureJson(bytes: Uint8Array): JsonCost {
     const name = bytes.subarray(start, end);
     const charge =
       Cost.Property + (length > 0 && name.every((c) => c >= 0x30 && c <= 0x39) ? Cost.IndexProperty : 0);
-    const level = depth - 1;
-    const tracked = level >= 0 && level < MAX_TRACKED_DEPTH;
-    const position = tracked ? (count[level] as number) : 0;
-    if (tracked) count[level] = position + 1;
+    const level = levels[depth - 1]; // none past MAX_TRACKED_DEPTH
+    const position = level ? level[1]++ : 0;
     if (position >= MAX_DESCRIPTORS) return charge + Cost.DictionaryEntry + length * 2;
     // A new name: an object copies descriptors at most once (where it leaves the known paths), never more than its
     // names, so outside what is followed a copied descriptor per name covers that copy.
     const fresh = charge + Cost.NewShape + length * 2;
-    const parent = tracked ? (path[level] as number) : -1;
-    if (parent < 0) return fresh + Cost.CopiedDescriptor;
-    if (length <= MAX_TRACKED_NAME) {
-      // A hidden class is found by (parent class, name).
-      const key = `${parent}:${String.fromCharCode.apply(null, name as unknown as number[])}`;
-      const known = shapes.get(key);
-      if (known !== undefined) {
-        path[level] = known;
-        return charge;
-      }
-      if (shapes.size < MAX_SHAPES) {
-        // A class no object here had: new, with a copy of the descriptors when it branches off another.
-        const branches = (children[parent] as number) > 0;
-        children[parent] = (children[parent] as number) + 1;
-        path[level] = children.length;
-        shapes.set(key, children.push(0) - 1);
-        return fresh + (branches ? Cost.CopiedDescriptor * position : 0);
-      }
+    if (!level || level[0] < 0) return fresh + Cost.CopiedDescriptor;
+    const parent = level[0];
+    // A hidden class is found by (parent class, name).
+    const key =
+      length > MAX_TRACKED_NAME ? '' : `${parent}:${String.fromCharCode.apply(null, name as never)}`;
+    const known = shapes.get(key);
+    if (known !== undefined) {
+      level[0] = known;
+      return charge;
+    }
+    if (key && shapes.size < MAX_SHAPES) {
+      // A class no object here had: new, with a copy of the descriptors when it branches off another.
+      const branches = (children[parent] as number) > 0;
+      children[parent] = (children[parent] as number) + 1;
+      level[0] = children.push(0) - 1;
+      shapes.set(key, level[0]);
+      return fresh + (branches ? Cost.CopiedDescriptor * position : 0);
     }
     // Untracked from here on: the names before this one pay for the copy it may make.
-    path[level] = -1;
+    level[0] = -1;
     return fresh + Cost.CopiedDescriptor * (position + 1);
   }
 }

@@ -4,8 +4,8 @@ import {
   MAX_STATUS_URL_LENGTH,
   mapWithConcurrency,
   mergeStatusMaps,
-  missingStatusIds,
   planStatusBatches,
+  statusShape,
 } from '../../src/contract-status.js';
 import { AbortError } from '../../src/errors.js';
 
@@ -82,13 +82,13 @@ describe('mergeStatusMaps', () => {
   });
 });
 
-describe('missingStatusIds', () => {
+describe('statusShape', () => {
   it('needs an own key per id, so inherited names do not count', () => {
-    expect(missingStatusIds(['a', 'constructor', 'toString'], { a: {} })).toEqual([
-      'constructor',
-      'toString',
-    ]);
-    expect(missingStatusIds(['a'], null)).toEqual(['a']);
+    expect(statusShape(['a', 'constructor', 'toString'])({ a: {} })).toBe(
+      'the status map has no entry for 2 requested id(s): constructor, toString',
+    );
+    expect(statusShape(['a'])({ a: {} })).toBeUndefined();
+    expect(statusShape(['a'])(null)).toBe('expected a JSON object');
   });
 });
 
