@@ -1,9 +1,10 @@
 import type { operations } from '@blockindex/spec/types';
 import { ApiPromise } from './api-promise.js';
 import { type BlockindexCore, request } from './core.js';
-import { type ListSpec, type PageBody, type PageSource, pageProblem } from './internal/lists.js';
+import { type ListSpec, type PageSource, pageProblem } from './internal/lists.js';
 import { checkCallOptions, LIST_KEYS, REQUEST_KEYS } from './internal/option-checks.js';
 import type { Operation } from './internal/request.js';
+import type { PageBody } from './internal/strategies.js';
 import type { IterationOptions, ListOptions, RequestOptions } from './options.js';
 import { ListPromise, type ListStart } from './page.js';
 
@@ -132,7 +133,7 @@ export function listCall<TItem, TBody extends PageBody<TItem>>(
       const { limit: _limit, offset: _offset, cursor: _cursor, ...rest } = query;
       const { limit, cursor } = slice;
       // Lists paged by a position cursor take no `offset`.
-      const offset = list.position ? undefined : slice.offset;
+      const offset = list.strategy.offset ? slice.offset : undefined;
       return request<TBody>(core, op, pathParams, { ...rest, offset, limit, cursor }, { ...options, signal });
     },
   };

@@ -1,4 +1,4 @@
-import type { PageBody } from './internal/lists.js';
+import type { PageBody } from './internal/strategies.js';
 import type { Page } from './page.js';
 import { ListPromise } from './page.js';
 import { iterate, iteratePages } from './pagination.js';

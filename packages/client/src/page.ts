@@ -1,15 +1,9 @@
 import { markHandled, type WithResponse } from './api-promise.js';
 import { BlockindexError } from './errors.js';
-import {
-  checkPageParam,
-  firstParam,
-  MAX_PAGE_SIZE,
-  type PageBody,
-  type PageRequest,
-  type PageSource,
-} from './internal/lists.js';
+import { checkPageParam, firstParam, MAX_PAGE_SIZE, type PageSource } from './internal/lists.js';
 import { checkIterationOptions } from './internal/option-checks.js';
 import { type Chunk, Pager } from './internal/pager.js';
+import type { PageBody, PageRequest } from './internal/strategies.js';
 import type { IterationOptions } from './options.js';
 import type { PageData, PageParam } from './page-param.js';
 import { linkedController } from './retry.js';
@@ -78,7 +72,7 @@ async function pageAt<TItem, TBody extends PageBody<TItem>>(
 
 /** @internal Checks a page param given back to a list of `source` (its strategy and page size). */
 export function checkParam<TItem>(source: PageSource<TItem, PageBody<TItem>>, param: unknown): PageParam {
-  return checkPageParam(param, source.cursor || source.position !== undefined, source.max);
+  return checkPageParam(param, source.strategy.cursor, source.max);
 }
 
 /** @internal A page of `source` holding `chunk`; `signal` (the list call's) also stops `getNextPage`. */

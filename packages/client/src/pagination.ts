@@ -1,7 +1,8 @@
 import { AbortError } from './errors.js';
-import { clampPageSize, type PageBody } from './internal/lists.js';
+import { clampPageSize } from './internal/lists.js';
 import { checkIterationOptions } from './internal/option-checks.js';
 import { Pager } from './internal/pager.js';
+import type { PageBody } from './internal/strategies.js';
 import { checkParam, type ListPromise, type Page, pageOf } from './page.js';
 
 /**

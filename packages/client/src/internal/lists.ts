@@ -6,25 +6,7 @@ import {
 } from '@blockindex/spec/constants';
 import type { WithResponse } from '../api-promise.js';
 import type { PageParam } from '../page-param.js';
-
-/**
- * The envelope every list operation returns; the address-transactions one adds the cursor fields, and the lists
- * paged by a position cursor (v3) have `cursor: { next, previous, current }` and no `offset`.
- */
-export interface PageBody<TItem> {
-  limit: number;
-  /** Absent from the lists paged by a position cursor (v3). */
-  offset?: number;
-  total: number;
-  results: TItem[];
-}
-
-/** One request for a slice of a list. `limit` is left out only for a first page the caller did not size. */
-export interface PageRequest {
-  limit?: number | undefined;
-  offset: number;
-  cursor?: string | undefined;
-}
+import { byPosition, CURSOR, OFFSET, type PageBody, type PageRequest, type Strategy } from './strategies.js';
 
 /** How the pager reaches one list operation. */
 export interface PageSource<TItem, TBody extends PageBody<TItem>> {
@@ -37,16 +19,8 @@ export interface PageSource<TItem, TBody extends PageBody<TItem>> {
    * it and on every older row, since a block fixes all the blocks below it. Defaults to the identity.
    */
   key?(item: TItem): string;
-  /**
-   * The strategy: `true` anchors requests on the first page's `cursor` (`cursor=<anchor>&offset=k`, which growth does
-   * not move); `false` pages by offset, placing rows by their count of older rows, which `total` gives ...
-   */
-  cursor: boolean;
-  /**
-   * ... unless the list pages by a position cursor (the v3 lists): the position of a row, which a request passes as
-   * `cursor` to start at that row (the overlap); such a list has no `offset` and is never prefetched.
-   */
-  position?: ((item: TItem) => string) | undefined;
+  /** How the list is paged: by the first page's cursor, by offset, or by each row's position. */
+  strategy: Strategy;
   /** Largest `limit` the operation accepts (default {@link MAX_PAGE_SIZE}). */
   max?: number | undefined;
 }
@@ -57,10 +31,8 @@ export interface ListSpec {
   path: string;
   /** What the API says to call instead, when it deprecates the operation: named by its warnings and a 410. */
   replacement?: string;
-  /** Whether the operation takes `cursor` and answers with the cursor fields (the pager's cursor strategy). */
-  cursor: boolean;
-  /** The position cursor of an item (the lists paged by `cursor` alone, whose bodies have no `offset`). */
-  position?: (item: never) => string;
+  /** How the pager pages it (`CURSOR`, `OFFSET` or `byPosition`): held here, so only the lists called ship theirs. */
+  strategy: Strategy;
   /** Largest `limit` the operation accepts, from the spec (default {@link MAX_PAGE_SIZE}). */
   max?: number;
   /** The item field that tells two items apart (a dotted path), and its type: every item of a page must have it. */
@@ -87,7 +59,7 @@ export const ADDRESS_TRANSACTIONS: ListSpec = {
   operation: 'getAddressTransactions',
   replacement: getAddressTransactionsReplacement,
   path: '/extended/v2/addresses/{address}/transactions',
-  cursor: true,
+  strategy: CURSOR,
   field: 'tx.tx_id',
   type: 'string',
   identity: txId,
@@ -99,7 +71,7 @@ export const TRANSACTIONS_WITH_TRANSFERS: ListSpec = {
   operation: 'getAccountTransactionsWithTransfers',
   replacement: getAccountTransactionsWithTransfersReplacement,
   path: '/extended/v1/address/{principal}/transactions_with_transfers',
-  cursor: false,
+  strategy: OFFSET,
   field: 'tx.tx_id',
   type: 'string',
   identity: txId,
@@ -111,7 +83,7 @@ export const TRANSACTION_EVENTS: ListSpec = {
   operation: 'getAddressTransactionEvents',
   replacement: getAddressTransactionEventsReplacement,
   path: '/extended/v2/addresses/{address}/transactions/{tx_id}/events',
-  cursor: false,
+  strategy: OFFSET,
   field: 'event_index',
   type: 'number',
   identity: (item: { event_index?: unknown }) => item.event_index,
@@ -134,9 +106,10 @@ function summaryKey(item: {
 export const PRINCIPAL_TRANSACTIONS: ListSpec = {
   operation: 'getPrincipalTransactions',
   path: '/extended/v3/principals/{principal}/transactions',
-  cursor: false,
-  position: (item: { transaction: { block: { height: number; tx_index: number } } }) =>
-    `${item.transaction.block.height}:2147483647:${item.transaction.block.tx_index}`,
+  strategy: /* @__PURE__ */ byPosition(
+    (item: { transaction: { block: { height: number; tx_index: number } } }) =>
+      `${item.transaction.block.height}:2147483647:${item.transaction.block.tx_index}`,
+  ),
   field: 'transaction.tx_id',
   type: 'string',
   identity: (item: { transaction?: { tx_id?: unknown } }) => item.transaction?.tx_id,
@@ -157,8 +130,7 @@ function assetOf(item: { asset?: { type?: unknown; identifier?: unknown } }): st
 export const PRINCIPAL_BALANCE_CHANGES: ListSpec = {
   operation: 'getPrincipalTransactionBalanceChanges',
   path: '/extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes',
-  cursor: false,
-  position: assetOf as (item: never) => string,
+  strategy: /* @__PURE__ */ byPosition(assetOf as (item: never) => string),
   field: 'asset',
   type: 'string',
   identity: assetOf,
@@ -169,7 +141,7 @@ export const PRINCIPAL_BALANCE_CHANGES: ListSpec = {
 export const BURN_BLOCK_BLOCKS: ListSpec = {
   operation: 'getBlocksByBurnBlock',
   path: '/extended/v2/burn-blocks/{height_or_hash}/blocks',
-  cursor: false,
+  strategy: OFFSET,
   // The spec's `limit` maximum for this operation (30, not the other lists' 50); a test reads it from the spec.
   max: 30,
   field: 'hash',
@@ -207,20 +179,11 @@ export function firstParam<TItem, TBody extends PageBody<TItem>>(
 ): PageParam {
   const { results, total, limit } = data;
   const n = results.length;
-  const body = data as { cursor?: unknown; prev_cursor?: unknown };
   const last = results[n - 1] as TItem;
-  const { position } = source;
-  // A position list's param holds the position of the row delivered last; its last page has no `cursor.next`.
-  const cursor = position
-    ? n > 0
-      ? position(last)
-      : null
-    : source.cursor && typeof body.cursor === 'string'
-      ? body.cursor
-      : null;
-  const ended = position
-    ? (body.cursor as { next?: unknown } | undefined)?.next === null
-    : body.prev_cursor === null;
+  const { strategy } = source;
+  // The first page's cursor (the anchor), or the position of the row delivered last.
+  const cursor = strategy.anchor(data, last);
+  const ended = strategy.ended(data);
   const start = cursor === null ? first.offset : 0;
   const end =
     n === 0
@@ -252,14 +215,16 @@ export function firstParam<TItem, TBody extends PageBody<TItem>>(
  */
 export function pageProblem(
   data: unknown,
-  { field, type, identity, position }: ListSpec,
+  { field, type, identity, strategy }: ListSpec,
 ): string | undefined {
   const body = data as Partial<PageBody<unknown>>;
   // A string, an array or `null` has no `results` array either.
   if (!Array.isArray(body?.results)) return 'expected a page object with a `results` array';
   // Positions and page params are computed from these three: a total of 1e400 (Infinity), 400.5 or -5 would
   // make a param the client then refuses, a request with `offset=NaN`, or an early end.
-  for (const key of position ? (['limit', 'total'] as const) : (['limit', 'offset', 'total'] as const)) {
+  for (const key of strategy.offset
+    ? (['limit', 'offset', 'total'] as const)
+    : (['limit', 'total'] as const)) {
     const value = body[key];
     if (!Number.isSafeInteger(value) || (value as number) < 0) {
       const got = typeof value === 'number' ? value : value === null ? 'null' : typeof value;

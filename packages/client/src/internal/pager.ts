@@ -1,28 +1,14 @@
 import type { WithResponse } from '../api-promise.js';
-import {
-  BadRequestError,
-  ListInconsistentError,
-  ListOutpacedError,
-  ListReorgedError,
-  NotFoundError,
-} from '../errors.js';
+import { BadRequestError, ListInconsistentError, ListReorgedError, NotFoundError } from '../errors.js';
 import type { PageParam } from '../page-param.js';
 import { linkedController } from '../retry.js';
-import {
-  firstParam,
-  keyOf,
-  MAX_PAGE_SIZE,
-  type PageBody,
-  type PageRequest,
-  type PageSource,
-} from './lists.js';
+import { firstParam, keyOf, MAX_PAGE_SIZE, type PageSource } from './lists.js';
+import { type Flight, type Frame, MAX_MISSES, type PageBody, type PageRequest } from './strategies.js';
 
 /** Rows delivered first that the pager keeps (a re-org reaches the newest rows, which it delivers first). */
 const MEMORY = 1000;
 /** Re-reads of the list's head in a row with no row delivered in between. */
 const MAX_REREADS = 8;
-/** Requests for one position that miss it (growth outran the aim), or answer it with nothing new. */
-const MAX_MISSES = 5;
 /**
  * Re-reads, over the whole iteration, that give the caller rows from the head: every delivered row was gone, or rows
  * came back above the one delivered last. With the re-reads in a row bounded too and the pass going down otherwise,
@@ -50,16 +36,6 @@ interface Reader {
   rank: number;
   /** The row's position cursor (lists paged by position). */
   pos?: string | undefined;
-}
-
-interface Flight<TBody> {
-  request: PageRequest;
-  /** Rank of the row the request overlaps, and the total it was aimed with (offset strategy). */
-  rank: number;
-  aimed: number;
-  ahead: number;
-  alone: boolean;
-  promise: Promise<WithResponse<TBody>>;
 }
 
 /** What one answer gave a reader: the rows after its row, and whether the list ends with them. */
@@ -108,9 +84,8 @@ export interface Chunk<TItem, TBody> {
  *   again by identity were orphaned;
  * - met none (every delivered row orphaned or moved): the rest of the list is what the re-read reads, less the rows
  *   already delivered, which needs every delivered row remembered (else `ListReorgedError`).
- * Positions are ranks (older rows counted): head changes leave them alone. Strategies: `cursor` aims at rank r with
- * `cursor=<anchor>&offset=k`; `offset` at offset `total - 1 - r`, `total` measured by the latest answer; `position`
- * asks from the row's own position cursor (`cursor=<position>`).
+ * Positions are ranks (older rows counted): head changes leave them alone. How a rank is asked for and how an
+ * answer's rows are ranked is the list's strategy (internal/strategies.ts: cursor, offset, position).
  *
  * Why it ends: every `next()` turn sends a request. A turn either delivers rows after the row delivered last (its
  * rank goes down), or re-reads the head (at most MAX_REREADS in a row with nothing delivered), or delivers rows from
@@ -122,12 +97,17 @@ export interface Chunk<TItem, TBody> {
 export class Pager<TItem, TBody extends PageBody<TItem>> {
   readonly #source: PageSource<TItem, TBody>;
   readonly #options: PagerOptions<TItem>;
-  /** The frame: the anchor (cursor strategy), the total positions count from and its growth since. */
-  #cursor: string | null = null;
-  #total = 0;
-  #growth = 0;
-  /** Rank of the list's last row once known (-Infinity until then). */
-  #floor = -Infinity;
+  readonly #frame: Frame = {
+    cursor: null,
+    total: 0,
+    growth: 0,
+    floor: -Infinity,
+    misses: 0,
+    ahead: 0,
+    trip: 0,
+    growing: false,
+    noAhead: false,
+  };
   /** The row delivered last: where the next page starts. */
   #pass: Reader | undefined;
   readonly #memory = new Map<unknown, Row<TItem>>();
@@ -141,11 +121,6 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
   #flights: Flight<TBody>[] = [];
   #link: ReturnType<typeof linkedController> | undefined;
   #rereads = 0;
-  #misses = 0;
-  #ahead = 0;
-  #trip = 0;
-  #noAhead = false;
-  #growing = false;
   #requests = 0;
   #recoveries = 0;
   #done = false;
@@ -165,14 +140,14 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
   /** The position after the rows delivered so far, as a page param. */
   get param(): PageParam {
     const pass = this.#pass as Reader;
-    const total = this.#total;
+    const { total, floor, growth, cursor } = this.#frame;
     return {
-      cursor: this.#source.position ? (pass.pos ?? null) : this.#cursor,
+      cursor: pass.pos ?? cursor,
       offset: total - pass.rank,
       total,
-      end: this.#floor === -Infinity ? null : total - this.#floor,
+      end: floor === -Infinity ? null : total - floor,
       limit: this.#options.limit ?? this.#options.pageSize,
-      growth: this.#growth,
+      growth,
       last: pass.key,
     };
   }
@@ -187,7 +162,7 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
         this.#pending = undefined;
         if (!read) {
           if (this.#done) return null;
-          if (pass.rank <= this.#floor || this.#left <= 0) {
+          if (pass.rank <= this.#frame.floor || this.#left <= 0) {
             this.#done = true;
             // Rows a re-org took away as the pass went by may be back at the head: read it once more.
             const { onReorg } = this.#options;
@@ -204,9 +179,9 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
         }
         const end = read.rows.at(-1)?.rank ?? pass.rank;
         // Rows past the list's end as first announced are not part of it (a server that makes rows up).
-        const rows = read.head ? read.rows : read.rows.filter((row) => row.rank >= this.#floor);
+        const rows = read.head ? read.rows : read.rows.filter((row) => row.rank >= this.#frame.floor);
         const items = this.#deliver(rows, read.head === true);
-        if (read.end && !read.head) this.#floor = end;
+        if (read.end && !read.head) this.#frame.floor = end;
         if (items.length > 0) return { items, data: read.data, response: read.response, next: this.param };
       }
     } catch (error) {
@@ -236,16 +211,12 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
   }
 
   #adopt(param: PageParam): void {
-    const position = this.#source.position !== undefined;
-    this.#cursor = position ? null : param.cursor;
-    this.#total = param.total;
-    this.#growth = param.growth;
-    this.#floor = param.end === null ? -Infinity : param.total - param.end;
-    this.#pass = {
-      key: param.last ?? null,
-      rank: param.total - param.offset,
-      pos: position ? (param.cursor ?? undefined) : undefined,
-    };
+    const frame = this.#frame;
+    frame.total = param.total;
+    frame.growth = param.growth;
+    frame.floor = param.end === null ? -Infinity : param.total - param.end;
+    const pos = this.#source.strategy.adopt(frame, param);
+    this.#pass = { key: param.last ?? null, rank: param.total - param.offset, pos };
   }
 
   get #max(): number {
@@ -253,8 +224,9 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
   }
 
   #row(item: TItem, rank: number): Row<TItem> {
-    const { identity, position } = this.#source;
-    return { item, id: identity(item), key: keyOf(this.#source, item), rank, seq: 0, pos: position?.(item) };
+    const { identity, strategy } = this.#source;
+    const pos = strategy.position?.(item as never);
+    return { item, id: identity(item), key: keyOf(this.#source, item), rank, seq: 0, pos };
   }
 
   /**
@@ -457,40 +429,35 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
       }
       const { data, response } = answer;
       const rows = this.#place(flight, data);
-      const position = this.#source.position !== undefined;
+      const { strategy } = this.#source;
+      const frame = this.#frame;
       let at =
         reader.key === null
           ? reader.rank === Infinity
             ? -1
             : rows.findIndex((r) => r.rank === reader.rank)
           : rows.findIndex((r) => r.key === reader.key);
-      // A position cursor answers from the row it names: anything above it there is a disagreement.
-      if (position && flight.request.cursor !== undefined && at !== 0) at = -1;
+      if (strategy.overlap) at = strategy.overlap(flight.request, at);
       const first = rows[0];
       const last = rows.at(-1);
       if (!first && reader.rank === Infinity) return { rows, data, response, end: true };
       if (at >= 0 || (reader.rank === Infinity && first)) {
         const found = rows[at];
         if (found && found.rank !== reader.rank) {
-          // Cursor: rows between the anchor and this row changed; the anchor moves, this row's rank stays.
-          if (this.#cursor === null || reader.rank === Infinity)
-            this.#changedBelow(found.key, reader.rank, found.rank);
           const shift = reader.rank - found.rank;
-          this.#total += shift;
+          if (reader.rank === Infinity || !strategy.shift?.(frame, shift))
+            this.#changedBelow(found.key, reader.rank, found.rank);
           for (const row of rows) row.rank += shift;
         }
         const after = rows.slice(at + 1);
-        const body = data as { prev_cursor?: unknown; cursor?: { next?: unknown } };
-        const short =
-          rows.length < (flight.request.limit ?? 0) ||
-          (position ? body.cursor?.next === null : body.prev_cursor === null);
-        if (short && this.#cursor === null && !position && (last as Row<TItem>).rank !== 0) {
+        const short = rows.length < (flight.request.limit ?? 0) || strategy.ended(data);
+        if (short && strategy.counts?.(frame) && (last as Row<TItem>).rank !== 0) {
           throw new ListInconsistentError(
             `The list ended ${(last as Row<TItem>).rank} rows before the total it announced (${data.total})`,
           );
         }
         if (after.length === 0 && !short) {
-          if (++this.#misses >= MAX_MISSES) {
+          if (++frame.misses >= MAX_MISSES) {
             throw new ListInconsistentError(
               'The server keeps answering the same rows: the list cannot be paged',
             );
@@ -500,98 +467,52 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
         // Misses count per row delivered last: re-reads from the head do not clear them, so a row that growth
         // keeps outrunning ends in ListOutpacedError however often the list is re-read in between.
         if (reader === this.#pass) {
-          this.#misses = 0;
-          this.#noAhead = false;
+          frame.misses = 0;
+          frame.noAhead = false;
         }
         return { rows: after, data, response, end: short };
       }
       this.#flights = [];
-      if (this.#cursor !== null || position || reader.rank === Infinity) return null;
-      if (last && last.rank > reader.rank) {
-        // Newer rows only: the list grew past the aim.
-        if (++this.#misses >= MAX_MISSES) {
-          throw new ListOutpacedError(
-            `The list grew by more than a page between requests ${this.#misses} times in a row at rank ${reader.rank}; use a larger pageSize`,
-          );
-        }
-        continue;
-      }
-      if (flight.ahead > 0 && (!first || first.rank < reader.rank)) {
-        this.#noAhead = true;
-        continue;
-      }
-      // Older rows only: the list shrank since the aim, which this answer's total corrects once.
-      if (first && first.rank < reader.rank && !this.#noAhead) {
-        this.#noAhead = true;
-        continue;
-      }
-      return null;
+      if (reader.rank === Infinity || !strategy.miss?.(frame, flight, rows, reader.rank)) return null;
     }
   }
 
   /** The request for the rows from `reader`'s row down (that row is the overlap); the head for rank Infinity. */
   #send({ rank, pos }: Reader, size: number): Flight<TBody> {
-    const alone = this.#flights.length === 0;
-    const ahead = this.#noAhead || !alone ? 0 : this.#ahead;
-    const aimed = this.#total + this.#growth;
-    let request: PageRequest;
-    if (rank === Infinity) request = { offset: 0, limit: size };
-    else if (this.#source.position) request = { offset: 0, limit: size, cursor: pos };
-    else if (this.#cursor !== null) {
-      const limit = Math.max(1, Math.min(size, rank - this.#floor + 1));
-      request = { cursor: this.#cursor, offset: Math.max(0, this.#total - 1 - rank), limit };
-    } else request = { offset: Math.max(0, aimed - 1 - rank + ahead), limit: size };
-    const promise = this.#fetch(request);
-    promise.catch(() => {});
-    return { request, rank, aimed, ahead, alone, promise };
+    const { total, growth } = this.#frame;
+    const flight = {
+      rank,
+      aimed: total + growth,
+      ahead: 0,
+      alone: this.#flights.length === 0,
+    } as Flight<TBody>;
+    flight.request =
+      rank === Infinity
+        ? { offset: 0, limit: size }
+        : this.#source.strategy.send(this.#frame, flight as Flight<unknown>, size, pos);
+    flight.promise = this.#fetch(flight.request);
+    flight.promise.catch(() => {});
+    return flight;
   }
 
   /** Prefetches the pages after those in flight while the list's end is known and (offset) it is not growing. */
   #prefetch(size: number): void {
     const { concurrency = 1 } = this.#options;
-    if (concurrency <= 1 || this.#floor === -Infinity || this.#source.position) return;
-    if (this.#cursor === null && this.#growing) return;
+    const { floor } = this.#frame;
+    if (concurrency <= 1 || floor === -Infinity || !this.#source.strategy.prefetch?.(this.#frame)) return;
     let rank = (this.#flights.at(-1) as Flight<TBody>).rank - (size - 1);
-    const stop = Math.max(this.#floor, (this.#pass as Reader).rank - this.#left);
+    const stop = Math.max(floor, (this.#pass as Reader).rank - this.#left);
     while (this.#flights.length < concurrency && rank > stop) {
       this.#flights.push(this.#send({ key: null, rank }, size));
       rank -= size - 1;
     }
   }
 
-  /** The rows of an answer with their ranks; measures growth (offset) or re-anchors (cursor, from the head). */
+  /** The rows of an answer with their ranks, as the strategy places them. */
   #place(flight: Flight<TBody>, data: TBody): Row<TItem>[] {
-    const { results, total } = data;
-    const { request } = flight;
+    const { results } = data;
     if (results.length === 0) return [];
-    if (this.#source.position) {
-      // From the head, ranks follow `total`; from a position, the first row is the one asked for.
-      const top = request.cursor === undefined ? total - 1 : flight.rank;
-      return results.map((item, i) => this.#row(item, top - i));
-    }
-    if (
-      this.#cursor !== null ||
-      (this.#source.cursor && request.cursor === undefined && flight.rank === Infinity)
-    ) {
-      if (request.cursor === undefined) {
-        const body = data as { cursor?: unknown };
-        if (typeof body.cursor === 'string') {
-          this.#cursor = body.cursor;
-          this.#total = total;
-        }
-      }
-      const top = this.#total - 1 - request.offset;
-      return results.map((item, i) => this.#row(item, top - i));
-    }
-    // Offset: `total` counts the list this page was cut from, so ranks are exact whatever the head did.
-    const trip = total - flight.aimed;
-    if (flight.alone) {
-      this.#ahead = Math.max(0, Math.min(trip, this.#trip));
-      this.#trip = Math.max(0, trip);
-    }
-    this.#growing = trip !== 0 || (this.#growing && !flight.alone);
-    this.#growth = total - this.#total;
-    const top = total - 1 - request.offset;
+    const top = this.#source.strategy.place(this.#frame, flight as Flight<unknown>, data);
     return results.map((item, i) => this.#row(item, top - i));
   }
 

@@ -1,5 +1,6 @@
 import type { WithResponse } from '../../src/api-promise.js';
-import type { PageBody, PageRequest, PageSource } from '../../src/internal/lists.js';
+import type { PageSource } from '../../src/internal/lists.js';
+import { CURSOR, OFFSET, type PageBody, type PageRequest } from '../../src/internal/strategies.js';
 
 export interface Row {
   tx: { tx_id: string };
@@ -69,7 +70,7 @@ export class FakeList {
    */
   source(between: (request: PageRequest, index: number) => void = () => {}): PageSource<Row, ListBody> {
     return {
-      cursor: this.options.cursor ?? false,
+      strategy: this.options.cursor ? CURSOR : OFFSET,
       identity: (row) => row.tx.tx_id,
       fetch: async (request): Promise<WithResponse<ListBody>> => {
         // A macrotask, not a microtask: a pager that looped would still let the test timeout fire.

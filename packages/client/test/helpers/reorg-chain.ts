@@ -1,5 +1,6 @@
 import type { WithResponse } from '../../src/api-promise.js';
-import type { PageBody, PageRequest, PageSource } from '../../src/internal/lists.js';
+import type { PageSource } from '../../src/internal/lists.js';
+import { CURSOR, OFFSET, type PageBody, type PageRequest } from '../../src/internal/strategies.js';
 
 /** A row as the transaction lists give it: the transaction and the block it is in. */
 export interface ChainRow {
@@ -122,7 +123,7 @@ export class FakeChain {
    */
   source(withCursor: boolean, before: (index: number) => void): PageSource<ChainRow, ChainBody> {
     return {
-      cursor: withCursor,
+      strategy: withCursor ? CURSOR : OFFSET,
       identity: (row) => row.tx.tx_id,
       key: (row) => `${row.tx.tx_id}@${row.tx.block_hash}`,
       fetch: async (request): Promise<WithResponse<ChainBody>> => {
