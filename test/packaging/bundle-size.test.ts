@@ -118,6 +118,20 @@ describe('bundle size budgets', () => {
     expect(await run(handler, address)).toBe(want);
   });
 
+  it('one page: ships only the strategy of the list it calls (no offset aim, no position cursor)', async () => {
+    const text = (entry: string) => bundleApp(entry).then(({ code }) => new TextDecoder().decode(code));
+    // The offset strategy's miss (its ListOutpacedError) and the position strategy's end (`cursor.next: null`).
+    const offsetAim = 'use a larger pageSize';
+    const positionEnd = /\?\.next===null/;
+    const full = await text('full-app.ts');
+    // The full app calls lists of all three kinds: both markers are there, so their absence below means something.
+    expect(full).toContain(offsetAim);
+    expect(full).toMatch(positionEnd);
+    const page = await text('core-one-page.ts');
+    expect(page).not.toContain(offsetAim);
+    expect(page).not.toMatch(positionEnd);
+  });
+
   it('full app: the bundle runs every feature against the mock', async () => {
     const handler = createFetchHandler({ seed: 1 });
     const { address, ticker, txId, burnBlockHeight } = handler.world.fixtures;
