@@ -29,9 +29,10 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   'core-hardened-call.ts': 9_980,
   // Raised for issue 32 (the pager's recovery across several re-orgs, its bound on recoveries, the position-cursor
   // strategy of the successor lists, all in the pager that getNextPage ships): one page 11,471 -> 12,077 B, full app
-  // 16,639 -> 17,264 B; lowered with the core's shrinks since: measured 11,631 B. Lowered when each list spec came to
-  // hold its strategy (issue 33: a cursor list ships neither the offset aim nor the position strategy): 11,559 B.
-  'core-one-page.ts': 11_625,
+  // 16,639 -> 17,264 B; lowered with the core's shrinks since: measured 11,631 B. Since each list spec holds its
+  // strategy (issue 33), a cursor list ships neither the offset aim nor the position strategy, only the cursor
+  // strategy's own paging for a server that sends no cursor: measured 11,637 B.
+  'core-one-page.ts': 11_700,
   // Raised again when the client took the three successor operations as methods (issue 33; 17,264 -> 17,656 B): the
   // full app ships every method. Lowered with the core's shrinks since; createClient carries deepRedaction() as a guard
   // of its own (+70 B): measured 17,633 B.
@@ -39,9 +40,9 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   // with the core's shrinks: measured 17,652 B. Lowered when the guards, pacer, contract status and operation table
   // were written compactly (the spec's status phrases, +318 B, included): measured 17,570 B.
   // Raised when the strategies left the pager for objects each list spec holds (issues 31, 33: an app ships only the
-  // strategies of the lists it calls, which took 65 B off one page); the full app ships all three, as objects whose
-  // method and frame names do not minify: measured 17,870 B.
-  'full-app.ts': 17_935,
+  // strategies of the lists it calls); the full app ships all three, as objects whose
+  // method and frame names do not minify: measured 17,889 B.
+  'full-app.ts': 17_955,
   // Issue 31's target is 6,500 B; today the core alone is over it (see core-one-call), so this is the measured size
   // (7,306 B) with a little room, to be lowered with the core's.
   'query-one-call.ts': 7_370,
@@ -120,15 +121,15 @@ describe('bundle size budgets', () => {
 
   it('one page: ships only the strategy of the list it calls (no offset aim, no position cursor)', async () => {
     const text = (entry: string) => bundleApp(entry).then(({ code }) => new TextDecoder().decode(code));
-    // The offset strategy's miss (its ListOutpacedError) and the position strategy's end (`cursor.next: null`).
-    const offsetAim = 'use a larger pageSize';
+    // The offset strategy's growth measure (`frame.trip = ...`) and the position strategy's end (`cursor.next: null`).
+    const offsetAim = /\.trip=/;
     const positionEnd = /\?\.next===null/;
     const full = await text('full-app.ts');
     // The full app calls lists of all three kinds: both markers are there, so their absence below means something.
-    expect(full).toContain(offsetAim);
+    expect(full).toMatch(offsetAim);
     expect(full).toMatch(positionEnd);
     const page = await text('core-one-page.ts');
-    expect(page).not.toContain(offsetAim);
+    expect(page).not.toMatch(offsetAim);
     expect(page).not.toMatch(positionEnd);
   });
 

@@ -95,6 +95,16 @@ export interface Strategy {
   miss?(frame: Frame, flight: Flight<unknown>, rows: Placed[], rank: number): boolean;
 }
 
+/** Counts a request that found only rows newer than the one it overlaps: past MAX_MISSES, growth outruns paging. */
+function outpaced(frame: Frame, rank: number): true {
+  if (++frame.misses >= MAX_MISSES) {
+    throw new ListOutpacedError(
+      `The list grew by more than a page between requests ${frame.misses} times in a row at rank ${rank}; use a larger pageSize`,
+    );
+  }
+  return true;
+}
+
 // Shared by the offset and cursor strategies: separate constants, so that a cursor list does not ship the offset one.
 const ended = (data: Body) => data.prev_cursor === null;
 function adopt(frame: Frame, param: PageParam): undefined {
@@ -131,15 +141,8 @@ export const OFFSET: Strategy = {
   miss(frame, flight, rows, rank) {
     const first = rows[0];
     const last = rows.at(-1);
-    if (last && last.rank > rank) {
-      // Newer rows only: the list grew past the aim.
-      if (++frame.misses >= MAX_MISSES) {
-        throw new ListOutpacedError(
-          `The list grew by more than a page between requests ${frame.misses} times in a row at rank ${rank}; use a larger pageSize`,
-        );
-      }
-      return true;
-    }
+    // Newer rows only: the list grew past the aim.
+    if (last && last.rank > rank) return outpaced(frame, rank);
     // Older rows only: aimed too far ahead, or the list shrank since the aim, which this answer's total corrects once.
     if (
       (flight.ahead > 0 && (!first || first.rank < rank)) ||
@@ -155,7 +158,7 @@ export const OFFSET: Strategy = {
 /**
  * By the first page's `cursor` (the address-transactions list): rank r is `cursor=<anchor>&offset=total-1-r`, which
  * growth does not move. A read without a cursor is ranked by its `total`, and its cursor becomes the anchor; until
- * there is one, requests go by offset from the head and a row not where it was aimed is re-read from the head.
+ * there is one (a server that sends none), requests go by offset at the latest total.
  */
 export const CURSOR: Strategy = {
   cursor: true,
@@ -174,7 +177,8 @@ export const CURSOR: Strategy = {
     if (typeof data.cursor === 'string') {
       frame.cursor = data.cursor;
       frame.total = top + 1;
-    }
+      // No anchor yet: the next request aims by the latest total.
+    } else if (frame.cursor === null) frame.total = data.total;
     return top;
   },
   prefetch: (frame) => frame.cursor !== null,
@@ -185,6 +189,9 @@ export const CURSOR: Strategy = {
     return true;
   },
   counts: (frame) => frame.cursor === null,
+  // Without an anchor, an answer of newer rows only is asked again at the latest total; anything else is re-read.
+  miss: (frame, _flight, rows, rank) =>
+    frame.cursor === null && (rows.at(-1)?.rank ?? rank) > rank && outpaced(frame, rank),
 };
 
 /**

@@ -127,6 +127,32 @@ describe('Pager: growth and prefetch', () => {
     expect(list.requests.length).toBeLessThan(20);
   });
 
+  it.each([
+    [0, 'exact'],
+    [3, 'exact'],
+    [9, 'exact'],
+    [25, 'outpaced'],
+  ] as const)(
+    'pages a cursor list whose server sends no cursor by offset: growth %s a request is %s, never a skip',
+    async (growth, want) => {
+      const list = new FakeList(45, { cursor: true });
+      const start = list.snapshot();
+      const source = list.source(() => list.grow(growth));
+      const cursorless: PageSource<Row, ListBody> = {
+        ...source,
+        fetch: async (request, signal) => {
+          const answer = await source.fetch(request, signal);
+          answer.data.cursor = null;
+          return answer;
+        },
+      };
+      const outcome = await run(cursorless, { pageSize: 10, concurrency: 3 }).catch((e: unknown) => e);
+      if (want === 'exact') expect(outcome).toEqual(start);
+      else expect(outcome).toBeInstanceOf(ListOutpacedError);
+      expect(list.requests.length).toBeLessThan(50);
+    },
+  );
+
   it('stays exact when growth alternates between more than a page and nothing', async () => {
     const list = new FakeList(60);
     const start = list.snapshot();
