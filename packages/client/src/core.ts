@@ -6,7 +6,7 @@ import type { CoreOptions, RequestOptions } from './options.js';
 export { DEFAULT_DEADLINE_MS, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './internal/request.js';
 
 /** The key of a core's request function: global, so a core of another copy (CommonJS next to ESM) is one too. */
-export const CORE: unique symbol = Symbol.for('@blockindex/client.core');
+const CORE: unique symbol = Symbol.for('@blockindex/client.core');
 
 /**
  * THE request entry point: one GET of `op` through `core`, resolving to the parsed body and the `Response`. A bad
