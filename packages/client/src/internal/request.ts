@@ -6,6 +6,7 @@ import {
   createApiError,
   RedirectError,
   ResponseParseError,
+  type ResponseErrorInit,
   ResponseTooLargeError,
   TimeoutError,
 } from '../errors.js';
@@ -144,8 +145,8 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
     for (let retryIndex = 0; ; retryIndex++) {
       let sent: Request | undefined;
       let response: Response | undefined;
-      /** What the caller's middleware threw: passed on untouched. */
-      let userError: unknown;
+      /** What the caller's middleware threw, passed on untouched (none yet: an object nothing else can be). */
+      let userError: unknown = between;
       /** 1: this attempt's own time limit fired; 2: the call's deadline did. */
       let timedOut = 0;
       const limit: BodyLimit = { maxBytes, exceeded: false };
@@ -161,19 +162,44 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
       /** An error about this request: `GET <url>: <what>`, credentials blanked out. */
       const fail = (Kind: typeof ConnectionError, what: string, cause: unknown): BlockindexError =>
         new Kind(redact(`GET ${shown()}: ${what}`, secrets), { cause, method: 'GET', url: shown() });
-      /** The caller's abort, or a time limit, as our error; `late`: the deadline passed before the attempt. */
-      const interrupted = (cause: unknown, late?: boolean): BlockindexError | undefined =>
-        aborted()
-          ? fail(AbortError, 'the request was aborted', cause)
-          : late || timedOut
-            ? fail(
-                TimeoutError,
-                late || timedOut > 1
-                  ? `the call's deadline of ${deadlineMs} ms passed`
-                  : `timed out after ${timeoutMs} ms`,
-                cause,
-              )
-            : undefined;
+      /** The one mapping from whatever an attempt threw to what the caller gets. */
+      const toError = (thrown: unknown, sending?: boolean): unknown =>
+        limit.exceeded
+          ? new ResponseTooLargeError({
+              ...about(),
+              reason: limit.reason as string,
+              maxBytes,
+              cause: thrown instanceof Error ? new Error(thrown.message) : undefined,
+            })
+          : thrown === userError || thrown instanceof BlockindexError
+            ? thrown
+            : aborted()
+              ? fail(AbortError, 'the request was aborted', thrown)
+              : timedOut
+                ? fail(
+                    TimeoutError,
+                    timedOut > 1
+                      ? `the call's deadline of ${deadlineMs} ms passed`
+                      : `timed out after ${timeoutMs} ms`,
+                    thrown,
+                  )
+                : sending
+                  ? fail(
+                      thrown instanceof RedirectRefused ? RedirectError : ConnectionError,
+                      describeCause(thrown),
+                      thrown,
+                    )
+                  : !response
+                    ? thrown
+                    : thrown instanceof SyntaxError
+                      ? parseError(about(), thrown)
+                      : thrown instanceof TypeError || thrown instanceof DOMException
+                        ? fail(
+                            ConnectionError,
+                            `the response body could not be read (${describeCause(thrown)})`,
+                            thrown,
+                          )
+                        : thrown;
       // Outside the attempt (a wait in the queue is not a failure); given back if nothing is sent.
       let unsent = pacer ? await between((signal) => pacer.reserve(signal, deadlineAt)) : undefined;
       let link: ReturnType<typeof linkedController> | undefined;
@@ -181,7 +207,10 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
       let failure: unknown;
       try {
         const left = deadlineAt - Date.now();
-        if (aborted() || left <= 0) throw interrupted(callers.find((s) => s.aborted)?.reason, !aborted());
+        if (aborted() || left <= 0) {
+          timedOut = 2;
+          throw callers.find((s) => s.aborted)?.reason;
+        }
         const ms = Math.min(timeoutMs, left);
         // A signal costs every request (the runtime keeps it until a full GC): none when nothing can abort.
         if (ms < FOREVER || callers[0]) {
@@ -200,44 +229,42 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
           signal: link?.controller.signal ?? null,
         });
         /** `fetch` (looked up on every call, so MSW or a stub installed later applies) following redirects. */
-        const fetchOnce = async (r: Request): Promise<Response> => {
+        const send = async (r: Request): Promise<Response> => {
           sent = r;
           unsent = undefined;
-          response = await fetchFollowingRedirects(
+          const got = await fetchFollowingRedirects(
             options.fetch ?? ((q) => globalThis.fetch(q)),
             r,
             credentials,
           );
-          const warning = response.headers.get('warning');
+          const warning = got.headers.get('warning');
           if (warning !== null && !warned.has(op.id)) {
             warned.add(op.id);
             onWarning({
               operation: op.id,
               warning: redact(warning, secrets),
               replacement: op.replacement,
-              url: redact(response.url, secrets),
+              url: redact(got.url, secrets),
             });
           }
           // A server-named pause is held at most this core's `retry.maxRetryAfterMs` (else the pacer's default).
-          pacer?.observe(response, (options.retry || undefined)?.maxRetryAfterMs);
-          return response;
+          pacer?.observe(got, (options.retry || undefined)?.maxRetryAfterMs);
+          return got;
         };
-        /** A failed `fetch` as one of our errors: aborted, timed out, a refused redirect or a connection error. */
-        const fetchError = (_: Request, cause: unknown): BlockindexError =>
-          interrupted(cause) ??
-          fail(
-            cause instanceof RedirectRefused ? RedirectError : ConnectionError,
-            describeCause(cause),
-            cause,
-          );
-        const done = around
-          ? await around(req, { schemaPath: op.path, params, base }, fetchOnce, fetchError, (error) => {
-              userError = error;
-            })
-          : await fetchOnce(req).catch((thrown) => {
-              throw fetchError(req, thrown);
+        response = around
+          ? await around(
+              req,
+              { schemaPath: op.path, params, base },
+              send,
+              (_, thrown) => toError(thrown, true) as Error,
+              (e) => {
+                userError = e;
+              },
+            )
+          : await send(req).catch((thrown) => {
+              throw toError(thrown, true);
             });
-        response = done;
+        const done = response;
         // Nothing to read when the server says so (openapi-fetch leaves such a body unread too).
         const text =
           done.headers.get('content-length') === '0' ? '' : await limitBody(done, limit, checkBody);
@@ -264,36 +291,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
         if (problem) throw new ResponseParseError({ ...about(), reason: problem });
         return { data: data as T, response: done };
       } catch (error) {
-        failure = error;
-        if (limit.exceeded) {
-          failure = new ResponseTooLargeError({
-            ...about(),
-            reason: limit.reason as string,
-            maxBytes,
-            cause: error instanceof Error ? new Error(error.message) : undefined,
-          });
-        } else if (
-          error !== userError &&
-          typeof error === 'object' &&
-          error &&
-          !(error instanceof BlockindexError)
-        ) {
-          failure = interrupted(error) ?? failure;
-          if (response && failure === error) {
-            if (error instanceof SyntaxError) {
-              // Only the position: V8 quotes the body there, maybe a cut (so unredacted) echo of the key.
-              const at = /\bposition (\d+)/.exec(error.message)?.[1];
-              const reason = `the body is not valid JSON${at ? ` (syntax error at position ${at})` : ''}`;
-              failure = new ResponseParseError({ ...about(), reason, cause: new SyntaxError(reason) });
-            } else if (error instanceof TypeError || error instanceof DOMException) {
-              failure = fail(
-                ConnectionError,
-                `the response body could not be read (${describeCause(error)})`,
-                error,
-              );
-            }
-          }
-        }
+        failure = toError(error);
       } finally {
         cancelTimer?.();
         link?.dispose();
@@ -306,4 +304,11 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
       await between((signal) => sleep(delay, signal));
     }
   };
+}
+
+/** A 2xx body that is not JSON: only the position is shown (V8 quotes the body there, maybe a cut echo of the key). */
+function parseError(about: Omit<ResponseErrorInit, 'reason'>, error: SyntaxError): ResponseParseError {
+  const at = /\bposition (\d+)/.exec(error.message)?.[1];
+  const reason = `the body is not valid JSON${at ? ` (syntax error at position ${at})` : ''}`;
+  return new ResponseParseError({ ...about, reason, cause: new SyntaxError(reason) });
 }
