@@ -5,8 +5,8 @@ import {
   ConnectionError,
   createApiError,
   RedirectError,
-  ResponseParseError,
   type ResponseErrorInit,
+  ResponseParseError,
   ResponseTooLargeError,
   TimeoutError,
 } from '../errors.js';
