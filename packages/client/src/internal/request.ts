@@ -171,7 +171,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
               maxBytes,
               cause: thrown instanceof Error ? new Error(thrown.message) : undefined,
             })
-          : thrown === userError || thrown instanceof BlockindexError
+          : !sending && (thrown === userError || thrown instanceof BlockindexError)
             ? thrown
             : aborted()
               ? fail(AbortError, 'the request was aborted', thrown)

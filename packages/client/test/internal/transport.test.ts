@@ -40,6 +40,26 @@ describe('transport: thrown network errors', () => {
     expect((error as Error).cause).toBeInstanceOf(TypeError);
   });
 
+  it('makes whatever fetch throws a ConnectionError, one of our own errors included', async () => {
+    const thrown = new NotFoundError({
+      status: 404,
+      body: undefined,
+      headers: new Headers(),
+      method: 'GET',
+      url: 'u',
+    });
+    const { fetch, requests } = fakeFetch(() => {
+      throw thrown;
+    });
+    const client = createClient({ fetch, retry: { maxRetries: 1 } });
+    const caught = client.getBlockByBurnBlockHeight(9).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(500);
+    const error = await caught;
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as Error).cause).toBe(thrown);
+    expect(requests).toHaveLength(2); // retried like any failed fetch
+  });
+
   it('retries connection errors with backoff and then succeeds', async () => {
     const { fetch } = fakeFetch((_req, call) => {
       if (call === 1) throw refused();
