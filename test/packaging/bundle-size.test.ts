@@ -32,8 +32,10 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   // strategy of the successor lists, all in the pager that getNextPage ships): one page 11,471 -> 12,077 B, full app
   // 16,639 -> 17,264 B; lowered with the core's shrinks since: measured 11,631 B. Since each list spec holds its
   // strategy (issue 33), a cursor list ships neither the offset aim nor the position strategy, only the cursor
-  // strategy's own paging for a server that sends no cursor: measured 11,637 B.
-  'core-one-page.ts': 11_665,
+  // strategy's own paging for a server that sends no cursor: measured 11,637 B (11,600 B with the one error mapping).
+  // Lowered when getNextPage and page params took a rule of their own (read after the page's last row, else search
+  // down from the head, else ListReorgedError) and left the iteration pager to iteration: measured 9,753 B.
+  'core-one-page.ts': 9_815,
   // Raised again when the client took the three successor operations as methods (issue 33; 17,264 -> 17,656 B): the
   // full app ships every method. Lowered with the core's shrinks since; createClient carries deepRedaction() as a guard
   // of its own (+70 B): measured 17,633 B.
@@ -43,7 +45,10 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   // Raised when the strategies left the pager for objects each list spec holds (issues 31, 33: an app ships only the
   // strategies of the lists it calls); the full app ships all three, as objects whose
   // method and frame names do not minify: measured 17,889 B.
-  'full-app.ts': 17_905,
+  // Raised when getNextPage and page params took a rule of their own (internal/page-after.ts), which the one-page app
+  // ships instead of the iteration pager (-1,850 B there); the full app iterates too, so it ships both:
+  // 17,841 -> 18,391 B.
+  'full-app.ts': 18_455,
   // Issue 31's target is 6,500 B; today the core alone is over it (see core-one-call), so this is the measured size
   // (7,306 B) with a little room, to be lowered with the core's.
   'query-one-call.ts': 7_335,

@@ -1,8 +1,9 @@
 import { markHandled, type WithResponse } from './api-promise.js';
 import { BlockindexError } from './errors.js';
-import { checkPageParam, firstParam, MAX_PAGE_SIZE, type PageSource } from './internal/lists.js';
+import { checkPageParam, firstParam, type PageSource } from './internal/lists.js';
 import { checkIterationOptions } from './internal/option-checks.js';
-import { type Chunk, Pager } from './internal/pager.js';
+import { pageAfter } from './internal/page-after.js';
+import type { Chunk } from './internal/pager.js';
 import type { PageBody, PageRequest } from './internal/strategies.js';
 import type { IterationOptions } from './options.js';
 import type { PageData, PageParam } from './page-param.js';
@@ -50,26 +51,6 @@ export interface Page<TItem, TBody extends PageBody<TItem> = PageBody<TItem>> {
   toJSON(): PageData<TItem>;
 }
 
-/**
- * The page a param names: the pager's first rows after the param's row (one request unless the chain moved), so exact
- * whatever the chain did since, or `ListReorgedError` when a re-org orphaned that row. Without a cursor the request
- * asks for twice the page (at most 50 rows), so a list that grew since still fills the page. `null` at the list's end.
- */
-async function pageAt<TItem, TBody extends PageBody<TItem>>(
-  source: PageSource<TItem, TBody>,
-  param: PageParam,
-  signal: AbortSignal | undefined,
-): Promise<Chunk<TItem, TBody> | null> {
-  const { limit } = param;
-  const pageSize = param.cursor === null ? Math.min(source.max ?? MAX_PAGE_SIZE, limit * 2) : limit;
-  const pager = new Pager(source, { param, pageSize, limit, maxItems: limit, signal });
-  try {
-    return await pager.next();
-  } finally {
-    pager.close();
-  }
-}
-
 /** @internal Checks a page param given back to a list of `source` (its strategy and page size). */
 export function checkParam<TItem>(source: PageSource<TItem, PageBody<TItem>>, param: unknown): PageParam {
   return checkPageParam(param, source.strategy.cursor, source.max);
@@ -99,7 +80,7 @@ export function pageOf<TItem, TBody extends PageBody<TItem>>(
       if (open === null) throw new BlockindexError('There is no next page; check hasNextPage() first');
       const link = options.signal ? linkedController([signal, options.signal]) : undefined;
       try {
-        const after = await pageAt(source, open, link ? link.controller.signal : signal);
+        const after = await pageAfter(source, open, link ? link.controller.signal : signal);
         return pageOf(source, after ?? { items: [], data: body, response, next }, signal);
       } finally {
         link?.dispose();
@@ -128,7 +109,7 @@ async function loadFirst<TItem, TBody extends PageBody<TItem>>({
   checkIterationOptions(options);
   let chunk: Chunk<TItem, TBody> | null;
   if (pageParam !== undefined && pageParam !== null) {
-    chunk = await pageAt(source, checkParam(source, pageParam), signal);
+    chunk = await pageAfter(source, checkParam(source, pageParam), signal);
     // Only a param made by hand can sit at its own end (`end === offset`).
     if (chunk === null) throw new BlockindexError('The page param names no page');
   } else {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ListReorgedError, type PageParam } from '../src/index.js';
+import { ListReorgedError, NotFoundError, type PageParam } from '../src/index.js';
 import { PagePromise } from '../src/page-promise.js';
 import { type ChainBody, type ChainRow, type ChainStep, FakeChain } from './helpers/reorg-chain.js';
 
@@ -79,6 +79,37 @@ describe('page params across re-orgs', () => {
     // Orphan the row before the next page: no page can follow it.
     chain.apply({ kind: 'reorg', depth: 9, replaceWith: [2], takeBack: [false] });
     await expect(third.getNextPage()).rejects.toBeInstanceOf(ListReorgedError);
+  });
+
+  it("getNextPage() searches down from the head when the cursor's block is gone (a reset), and goes on exactly", async () => {
+    const chain = new FakeChain(Array.from({ length: 10 }, () => 2));
+    const source = chain.source(true, () => {});
+    let forgotten = false;
+    const notFound = new NotFoundError({
+      status: 404,
+      body: { error: 'Not Found' },
+      headers: new Headers(),
+      method: 'GET',
+      url: 'http://127.0.0.1/extended/v2/addresses/x/transactions',
+    });
+    const forgetful: Source = {
+      ...source,
+      fetch: (request, signal) =>
+        forgotten && request.cursor !== undefined ? Promise.reject(notFound) : source.fetch(request, signal),
+    };
+    const start = chain.ids();
+    const first = await new PagePromise<ChainRow, ChainBody>(forgetful, { limit: 6 }, {});
+    chain.apply({ kind: 'grow', blocks: [2] });
+    forgotten = true;
+    const requests = chain.requests;
+    const second = await first.getNextPage();
+    expect(ids(second.results)).toEqual(start.slice(6, 12));
+    // One read of the head, which holds the rows after the page's last row (the refused cursor request never reaches
+    // the chain).
+    expect(chain.requests - requests).toBe(1);
+    forgotten = false;
+    const third = await second.getNextPage();
+    expect(ids(third.results)).toEqual(start.slice(12, 18));
   });
 
   it('pages from params either follow exactly or throw ListReorgedError, across random growth and re-orgs', async () => {
