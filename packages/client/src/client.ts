@@ -25,7 +25,7 @@ import {
 import type { ClientOptions, RatePacer } from './options.js';
 import { createPacer } from './pacer.js';
 import { ListPromise } from './page.js';
-import { PagePromise } from './page-promise.js';
+import { PagePromise } from './pagination.js';
 
 // Every operation is a method: its standalone function with the client as its core. A method's type (and so its doc
 // comment, `@deprecated` and parameter names, which a mapped type keeps) is its function's; a list returns the

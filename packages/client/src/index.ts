@@ -81,7 +81,7 @@ export type {
 export { createPacer } from './pacer.js';
 export type { ListPromise, ListStart, Page, PageBody } from './page.js';
 export type { PageData, PageParam } from './page-param.js';
-export type { PagePromise } from './page-promise.js';
+export type { PagePromise } from './pagination.js';
 export { iterate, iteratePages } from './pagination.js';
 export type { RetryOptions, RetryPolicy } from './retry.js';
 export {

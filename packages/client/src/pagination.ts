@@ -3,7 +3,7 @@ import { clampPageSize } from './internal/lists.js';
 import { checkIterationOptions } from './internal/option-checks.js';
 import { Pager } from './internal/pager.js';
 import type { PageBody } from './internal/strategies.js';
-import { checkParam, type ListPromise, type Page, pageOf } from './page.js';
+import { checkParam, ListPromise, type Page, pageOf } from './page.js';
 
 /**
  * Every page of a list call in order, each exact under chain growth: the iteration options of the call
@@ -91,4 +91,27 @@ async function* itemsOf<TItem, TBody extends PageBody<TItem>>(
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new AbortError('The iteration was aborted', { cause: signal.reason });
+}
+
+/**
+ * What a client's list call returns: a {@link ListPromise} of the first page that you can also `for await` for every
+ * item or `.pages()` for every page (exact under chain growth, prefetching with `concurrency`). A failure of a call
+ * only iterated is never reported as an unhandled rejection.
+ * @example
+ * const page = await client.getAddressTransactions(address, { limit: 10 });
+ * for await (const tx of client.getAddressTransactions(address, {}, { concurrency: 4 })) console.log(tx.tx.tx_id);
+ */
+export class PagePromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
+  extends ListPromise<TItem, TBody>
+  implements AsyncIterable<TItem>
+{
+  /** Every page in order, each exact under chain growth; prefetches with `concurrency > 1`. */
+  pages(): AsyncGenerator<Page<TItem, TBody>, void, undefined> {
+    return iteratePages(this);
+  }
+
+  /** Every item of the list once, in order, up to `maxItems`. */
+  [Symbol.asyncIterator](): AsyncGenerator<TItem, void, undefined> {
+    return iterate(this);
+  }
 }

@@ -3,7 +3,7 @@ import { BlockindexClient, createClient } from '../src/client.js';
 import { AbortError, NotFoundError, ResponseParseError } from '../src/errors.js';
 import { getAddressTransactions, getBrc20Token } from '../src/operations.js';
 import { ListPromise } from '../src/page.js';
-import { PagePromise } from '../src/page-promise.js';
+import { PagePromise } from '../src/pagination.js';
 import { fakeFetch, json } from './helpers/fake-fetch.js';
 import { FakeList } from './helpers/fake-list.js';
 

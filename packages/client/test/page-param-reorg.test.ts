@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ListReorgedError, NotFoundError, type PageParam } from '../src/index.js';
-import { PagePromise } from '../src/page-promise.js';
+import { PagePromise } from '../src/pagination.js';
 import { type ChainBody, type ChainRow, type ChainStep, FakeChain } from './helpers/reorg-chain.js';
 
 // Pages taken one call at a time from page params that went through JSON, while the chain grows and re-orgs

@@ -14,7 +14,7 @@ import {
   PRINCIPAL_BALANCE_CHANGES,
   PRINCIPAL_TRANSACTIONS,
 } from '../../src/internal/lists.js';
-import { PagePromise } from '../../src/page-promise.js';
+import { PagePromise } from '../../src/pagination.js';
 import { busiestTransaction } from '../hardening/helpers/ground-truth.js';
 
 /** The burn block with the most Stacks blocks now, so its list has pages to turn. */

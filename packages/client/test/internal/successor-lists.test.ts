@@ -16,7 +16,7 @@ import {
 } from '../../src/internal/lists.js';
 import type { ListOptions } from '../../src/options.js';
 import type { Page } from '../../src/page.js';
-import { PagePromise } from '../../src/page-promise.js';
+import { PagePromise } from '../../src/pagination.js';
 import { addressTxIds } from '../hardening/helpers/ground-truth.js';
 
 type Kind = 'transactions' | 'changes' | 'blocks';
