@@ -27,7 +27,8 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   'core-one-call.ts': 6_985,
   // Raised when statusPhrases() went back to the spec's STATUS_TEXT (one table for the client and the mock, every
   // status Node names) instead of a short copy of its own: +312 B; the guards' own shrink gave some back: 9,913 B.
-  'core-hardened-call.ts': 9_940,
+  // Lowered when the JSON structure count of jsonStructureLimit() was written in fewer bytes: measured 9,714 B.
+  'core-hardened-call.ts': 9_775,
   // Raised for issue 32 (the pager's recovery across several re-orgs, its bound on recoveries, the position-cursor
   // strategy of the successor lists, all in the pager that getNextPage ships): one page 11,471 -> 12,077 B, full app
   // 16,639 -> 17,264 B; lowered with the core's shrinks since: measured 11,631 B. Since each list spec holds its
