@@ -51,8 +51,9 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   // 17,841 -> 18,391 B.
   'full-app.ts': 18_455,
   // Issue 31's target is 6,500 B; today the core alone is over it (see core-one-call), so this is the measured size
-  // (7,306 B) with a little room, to be lowered with the core's.
-  'query-one-call.ts': 7_335,
+  // (7,306 B) with a little room, to be lowered with the core's. Lowered when the query builders shed their helpers
+  // (retry and sharing options written in place, shorter argument checks): measured 7,238 B.
+  'query-one-call.ts': 7_300,
 };
 
 // TanStack's QueryClient, the app's own in the query fixture: resolved from the bench package, which depends on it.

@@ -12,7 +12,6 @@ import {
   getSmartContractsStatus,
   normalizeHex,
 } from '@blockindex/client';
-import { baseKey } from './internal/build.js';
 import {
   type InfiniteQueryKeyFn,
   infiniteOptionsOf,
@@ -40,11 +39,11 @@ export const BRC20_TOKEN = {
   call: getBrc20Token,
   // The answer comes from the ordinals base URL: it joins the key when it is not the base URL.
   key: (core: BlockindexCore, ticker: string) =>
-    (core.ordinalsBaseUrl === baseKey(core)[1]
-      ? ['brc20-token', requireString('ticker', ticker).toLowerCase()]
-      : ['brc20-token', requireString('ticker', ticker).toLowerCase(), core.ordinalsBaseUrl]) as
-      | readonly ['brc20-token', string]
-      | readonly ['brc20-token', string, string],
+    [
+      'brc20-token',
+      requireString('ticker', ticker).toLowerCase(),
+      ...(core.ordinalsBaseUrl === core.baseUrl ? [] : [core.ordinalsBaseUrl]),
+    ] as unknown as readonly ['brc20-token', string] | readonly ['brc20-token', string, string],
 } satisfies QueryRow;
 
 /** The key of {@link getBrc20TokenOptions}: `[..., 'brc20-token', ticker in lower case]`, then the ordinals base URL when it differs. */
@@ -65,7 +64,7 @@ export const SMART_CONTRACTS_STATUS = {
     ['smart-contracts-status', keyContractIds(contractIds)] as const,
   // TanStack's structural sharing rebuilds changed data with assignments, which turn a `__proto__` id into the map's
   // prototype: keep the client's map (prototype-less, every id an own key) as it is.
-  sharing: false,
+  extra: { structuralSharing: false },
 } satisfies QueryRow;
 
 /** The key of {@link getSmartContractsStatusOptions}: `[..., 'smart-contracts-status', ids deduplicated and sorted]`. */

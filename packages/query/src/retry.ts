@@ -42,9 +42,9 @@ export function createQueryRetry(options: RetryOptions | false = {}): QueryRetry
   const timing: RetryPolicy = { ...(policy || DEFAULT_RETRY_POLICY), maxRetries: Number.POSITIVE_INFINITY };
   const retryDelay = (failureCount: number, error: unknown): number =>
     retryDelayMs(error, failureCount, timing, noJitter) ?? backoffDelayMs(failureCount, timing, noJitter);
-  if (policy === false) return { retry: false, retryDelay };
   return {
-    retry: (failureCount, error) => retryDelayMs(error, failureCount, policy, noJitter) !== undefined,
+    retry:
+      policy && ((failureCount, error) => retryDelayMs(error, failureCount, policy, noJitter) !== undefined),
     retryDelay,
   };
 }

@@ -11,7 +11,7 @@ import { keyQuery, requirePageSize } from './key-parts.js';
 
 /** The key prefix of a core or client, `['blockindex', baseUrl]`; a `TypeError` for anything else. */
 export function baseKey(target: BlockindexCore): BaseQueryKey {
-  if (typeof target !== 'object' || target === null || typeof target.baseUrl !== 'string') {
+  if (typeof target?.baseUrl !== 'string') {
     throw new TypeError(
       'expected a core from createCore() or a client from createClient() of @blockindex/client',
     );
@@ -19,22 +19,13 @@ export function baseKey(target: BlockindexCore): BaseQueryKey {
   return [QUERY_KEY_ROOT, target.baseUrl];
 }
 
-// The query layer is the retry layer: the client tries each call once.
-export const once = { retry: false } as const;
-
 export function single<TData, TKey extends QueryKey>(
   queryKey: TKey,
   retry: QueryRetry,
   queryFn: (context: { signal: AbortSignal }) => Promise<TData>,
-  structuralSharing?: false,
+  extra?: { structuralSharing: false },
 ): BlockindexQueryOptions<TData, TKey> {
-  const options: BlockindexQueryOptions<TData, TKey> = {
-    queryKey: queryKey as DataTag<TKey, TData>,
-    queryFn,
-    ...retry,
-  };
-  if (structuralSharing === false) options.structuralSharing = false;
-  return options;
+  return { queryKey: queryKey as DataTag<TKey, TData>, queryFn, ...retry, ...extra };
 }
 
 export function infinite<TItem, TKey extends QueryKey>(

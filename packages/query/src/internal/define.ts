@@ -9,7 +9,7 @@ import type {
 } from '../options-types.js';
 import type { BaseQueryKey } from '../query-keys.js';
 import { createQueryRetry } from '../retry.js';
-import { baseKey, firstPage, infinite, listParts, once, single } from './build.js';
+import { baseKey, firstPage, infinite, listParts, single } from './build.js';
 import { keyQuery } from './key-parts.js';
 
 // How the per-operation builders are derived from one row each: the client's function, the part of the key that
@@ -25,8 +25,8 @@ export interface QueryRow {
   key: (core: BlockindexCore, ...args: any[]) => readonly unknown[];
   /** A list: its page query keys `'page', query` and it has an infinite query. */
   list?: true;
-  /** `false` where TanStack's structural sharing would change the data (the contract status map). */
-  sharing?: false;
+  /** Options of its own: `structuralSharing: false` where TanStack's sharing would change the data (the status map). */
+  extra?: { structuralSharing: false };
 }
 
 type Args<R extends QueryRow> = R['key'] extends (core: BlockindexCore, ...args: infer A) => unknown
@@ -94,8 +94,9 @@ export function optionsOf<R extends QueryRow & { key: (core: never, arg: never) 
     single(
       [...baseKey(core), ...row.key(core, arg)],
       createQueryRetry(settings?.retry),
-      ({ signal }) => (row.call as Call)(core, arg, { ...once, signal }),
-      row.sharing,
+      // The query layer is the retry layer: the client tries each call once.
+      ({ signal }) => (row.call as Call)(core, arg, { retry: false, signal }),
+      row.extra,
     )) as never;
 }
 
@@ -118,7 +119,9 @@ export function pageOptionsOf<R extends QueryRow & { list: true }>(row: R): Opti
     const queryKey = keyFn(core, ...a);
     const settings = a[n + 1] as CreateQueryOptionsOptions | undefined;
     return single(queryKey, createQueryRetry(settings?.retry), async ({ signal }) =>
-      (await (row.call as ListCall)(core, ...a.slice(0, n), queryKey.at(-1), { ...once, signal })).toJSON(),
+      (
+        await (row.call as ListCall)(core, ...a.slice(0, n), queryKey.at(-1), { retry: false, signal })
+      ).toJSON(),
     );
   }) as never;
 }
@@ -143,7 +146,7 @@ export function infiniteOptionsOf<R extends QueryRow & { list: true }>(row: R): 
     const args = a.slice(0, n);
     return infinite(queryKey, createQueryRetry(settings?.retry), async (pageParam, signal) =>
       (
-        await (row.call as ListCall)(core, ...args, firstPage(q, size), { ...once, signal, pageParam })
+        await (row.call as ListCall)(core, ...args, firstPage(q, size), { retry: false, signal, pageParam })
       ).toJSON(),
     );
   }) as never;

@@ -20,10 +20,8 @@ export function keyContractIds(ids: readonly string[]): string[] {
 
 /** Checks a non-empty string argument, so a mistake fails with a message rather than a request for `undefined`. */
 export function requireString(name: string, value: unknown): string {
-  if (typeof value !== 'string' || value.length === 0) {
-    throw new TypeError(`${name} must be a non-empty string; got ${describe(value)}`);
-  }
-  return value;
+  if (typeof value === 'string' && value) return value;
+  throw new TypeError(`${name} must be a non-empty string; got ${describe(value)}`);
 }
 
 /** Checks the rows per page of an infinite list (the client caps it at the API's maximum). */
@@ -35,8 +33,11 @@ export function requirePageSize(value: unknown): number | undefined {
   return value;
 }
 
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (Array.isArray(value)) return 'an array';
-  return value === null ? 'null' : typeof value === 'object' ? 'an object' : String(value);
-}
+const describe = (value: unknown): string =>
+  typeof value === 'string'
+    ? JSON.stringify(value)
+    : Array.isArray(value)
+      ? 'an array'
+      : value && typeof value === 'object'
+        ? 'an object'
+        : String(value);
