@@ -3,10 +3,13 @@ import { getSmartContractsStatus } from './contract-status.js';
 import { type BlockindexCore, setUpCore } from './core.js';
 import {
   deepRedaction,
+  errorDetails,
   errorSummaries,
   headerChecks,
   jsonStructureLimit,
+  longTimers,
   middlewareOf,
+  rateLimitHeaders,
   statusPhrases,
 } from './guards.js';
 import { checkClientOptions, isPacer } from './internal/option-checks.js';
@@ -79,6 +82,9 @@ export const BlockindexClient: new (options?: ClientOptions) => BlockindexClient
         statusPhrases(),
         headerChecks(),
         deepRedaction(),
+        errorDetails(),
+        rateLimitHeaders(),
+        longTimers(),
       ];
       if (use) guards.push(middlewareOf(use, 'createClient options.use', true));
       setUpCore(this, { ...rest, rateLimit: pacer, guards }, 'createClient options');

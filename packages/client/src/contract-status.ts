@@ -3,7 +3,7 @@ import { ApiPromise } from './api-promise.js';
 import type { BlockindexCore } from './core.js';
 import { callOf, request } from './core.js';
 import { AbortError } from './errors.js';
-import { checkCallOptions, checkConcurrency, REQUEST_KEYS } from './internal/option-checks.js';
+import { checkOptions, REQUEST_KEYS } from './internal/option-checks.js';
 import { checkIds } from './internal/param-checks.js';
 import type { ContractStatusOptions } from './options.js';
 import { linkedController } from './retry.js';
@@ -24,10 +24,9 @@ export function getSmartContractsStatus(
   return new ApiPromise(
     (async () => {
       callOf(core); // a value that is not a core is refused before anything else is looked at
-      checkCallOptions(options, [...REQUEST_KEYS, 'concurrency']);
+      checkOptions(options, `${REQUEST_KEYS} concurrency:n:1:1:64`);
       const batches = planStatusBatches(checkIds('contractIds', contractIds), (core.baseUrl + PATH).length);
       const { concurrency = 4, ...rest } = options ?? {};
-      checkConcurrency(concurrency);
       const get = (batch: string[], signal: AbortSignal) => {
         const op = { id: 'getSmartContractsStatus', path: PATH, shape: statusShape(batch) };
         return request<Statuses>(core, op, () => ({}), { contract_id: batch }, { ...rest, signal });

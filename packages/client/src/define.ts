@@ -2,7 +2,7 @@ import type { operations } from '@blockindex/spec/types';
 import { ApiPromise } from './api-promise.js';
 import { type BlockindexCore, request } from './core.js';
 import { type ListSpec, type PageSource, pageProblem } from './internal/lists.js';
-import { checkCallOptions, LIST_KEYS, REQUEST_KEYS } from './internal/option-checks.js';
+import { checkOptions, LIST_KEYS, REQUEST_KEYS } from './internal/option-checks.js';
 import type { Operation } from './internal/request.js';
 import type { PageBody } from './internal/strategies.js';
 import type { IterationOptions, ListOptions, RequestOptions } from './options.js';
@@ -73,7 +73,7 @@ export function defineGet<R extends GetRow & { params: (arg: never) => unknown }
         core,
         row,
         () => {
-          checkCallOptions(options, REQUEST_KEYS);
+          checkOptions(options, REQUEST_KEYS);
           return row.params(arg);
         },
         undefined,
@@ -91,8 +91,8 @@ export function defineList<R extends ListRow>(row: R): ListFn<R> {
     // A default as for a parameter `= {}`: only `undefined` takes it, so `null` is refused by the checks.
     const [query = {}, options]: [Record<string, never>?, ListOptions?] = a.slice(row.params.length) as never;
     const pathParams = () => {
-      checkCallOptions(query, row.query, 'query', 'parameter');
-      checkCallOptions(options, LIST_KEYS);
+      checkOptions(query, row.query.join(' '), 'query', 'parameter');
+      checkOptions(options, LIST_KEYS);
       return row.params(...a);
     };
     // The pager reads the query and options before the checks run: given `null` (refused by the checks) it reads none.

@@ -3,8 +3,8 @@ import type { operations } from '@blockindex/spec/types';
 import {
   describeBody,
   escapeControl,
+  extras,
   headline,
-  readString,
   redact,
   redactBody,
   redactHeaders,
@@ -77,9 +77,9 @@ export class ApiError extends BlockindexError {
   declare readonly headers: Headers;
   declare readonly method: string;
   declare readonly url: string;
-  /** Request id sent by the server or its edge (`x-request-id`, else `cf-ray`), if any. */
+  /** Request id sent by the server or its edge (`x-request-id`, else `cf-ray`), if any; with `errorDetails()`. */
   declare readonly requestId: string | undefined;
-  /** Machine-readable error code from the body (e.g. `FST_ERR_VALIDATION`), if any. */
+  /** Machine-readable error code from the body (e.g. `FST_ERR_VALIDATION`), if any; with `errorDetails()`. */
   declare readonly code: string | undefined;
 
   constructor(init: ApiErrorInit, detail?: string) {
@@ -94,8 +94,7 @@ export class ApiError extends BlockindexError {
     this.status = status;
     this.body = body;
     this.headers = headers;
-    this.requestId = headers.get('x-request-id') ?? headers.get('cf-ray') ?? undefined;
-    this.code = readString(body, 'code');
+    extras.details?.(this);
   }
 }
 
@@ -104,12 +103,12 @@ export class BadRequestError extends ApiError {
   override readonly name: string = 'BadRequestError';
 }
 
-/** 401: the API key is missing or was rejected; the message hints at the `apiKey` option. */
+/** 401: the API key is missing or was rejected; with `errorDetails()` the message hints at the `apiKey` option. */
 export class UnauthorizedError extends ApiError {
   override readonly name: string = 'UnauthorizedError';
 }
 
-/** 403: the API key is not allowed this request (or an edge refused the client); the message hints at `apiKey`. */
+/** 403: the API key is not allowed this request (or an edge refused the client). */
 export class ForbiddenError extends ApiError {
   override readonly name: string = 'ForbiddenError';
 }
@@ -152,8 +151,8 @@ export class ServerError extends ApiError {
 }
 
 /**
- * Builds the {@link ApiError} subclass matching a status: the one place that maps statuses to classes. A 401/403 says
- * what to check about the key (`sentApiKey`); a 410 names `replacement`.
+ * Builds the {@link ApiError} subclass matching a status: the one place that maps statuses to classes. A 410 names
+ * `replacement`; with `errorDetails()`, a 401/403 says what to check about the key (`sentApiKey`).
  * @example
  * throw createApiError({ status: 404, body: { error: 'Not found' }, headers, method: 'GET', url });
  */
@@ -176,13 +175,7 @@ export function createApiError(
         429: RateLimitError,
       } as Record<number, typeof ApiError>
     )[status] ?? (status >= 500 && status <= 599 ? ServerError : ApiError);
-  const hint =
-    status === 401 || status === 403
-      ? init.sentApiKey
-        ? 'the API key was rejected: check the apiKey option'
-        : 'no API key was sent: pass one with the apiKey option'
-      : undefined;
-  return new Class(init, hint);
+  return new Class(init, extras.hint?.(status, init.sentApiKey));
 }
 
 /** The request never got a response: DNS, refused connection, reset socket, CORS, ... */

@@ -2,8 +2,9 @@ import { STATUS_TEXT } from '@blockindex/spec/constants';
 import { BlockindexError } from './errors.js';
 import { describeName } from './internal/http.js';
 import { MAX_COST_PER_BYTE, measureJson, parsedBytes } from './internal/json-cost.js';
-import { clip, escapeControl, setBodyRedaction, setStatusPhrases } from './internal/text.js';
+import { clip, escapeControl, extras, readString, redactJson } from './internal/text.js';
 import type { Guard, Middleware } from './options.js';
+import { parseRetryAfterMs, setLongTimeout, useRetryAfter, useTimer } from './retry.js';
 
 // The opt-in guards of a core (README, "Guarantees: default and opt-in"), shipped only when imported; `createClient`
 // uses them all. Those returning `{}` act on every error of the app once called.
@@ -157,13 +158,61 @@ export function middlewareOf(list: readonly unknown[], where: string, skip?: boo
  * const core = createCore({ guards: [deepRedaction()] });
  */
 export function deepRedaction(): Guard {
-  setBodyRedaction();
+  extras.redactBody = redactJson;
   return {};
 }
 
 /** Names the status in messages of a body that says nothing: `502 GET /…: Bad Gateway (empty body)`. */
 export function statusPhrases(): Guard {
-  setStatusPhrases((status) => STATUS_TEXT[status]);
+  extras.phrase = (status) => STATUS_TEXT[status];
+  return {};
+}
+
+/**
+ * Adds details to every `ApiError`: its `requestId` (`x-request-id`, else `cf-ray`) and `code` (the body's), an HTML
+ * body named as such (`502 GET /…: Server error (HTML body)`), and on a 401/403 what to check about the API key.
+ * Without it `requestId` and `code` are `undefined` and an HTML page is quoted, cut at 200 characters.
+ * @example
+ * const core = createCore({ guards: [errorDetails()] });
+ */
+export function errorDetails(): Guard {
+  extras.details = (error) => {
+    const { headers } = error;
+    Object.assign(error, {
+      requestId: headers.get('x-request-id') ?? headers.get('cf-ray') ?? undefined,
+      code: readString(error.body, 'code'),
+    });
+  };
+  extras.html = (text, headers) => !!headers.get('content-type')?.includes('html') || text.startsWith('<');
+  extras.hint = (status, sentApiKey) =>
+    status === 401 || status === 403
+      ? sentApiKey
+        ? 'the API key was rejected: check the apiKey option'
+        : 'no API key was sent: pass one with the apiKey option'
+      : undefined;
+  return {};
+}
+
+/**
+ * Honours the other ways a server names its pause: `retry-after-ms`, and on a 429 (or with `ratelimit-remaining: 0`)
+ * `ratelimit-reset`. Without it retries wait what `Retry-After` says (seconds or a date; Hiro sends it on a 429), else
+ * back off exponentially.
+ * @example
+ * const core = createCore({ guards: [rateLimitHeaders()] });
+ */
+export function rateLimitHeaders(): Guard {
+  useRetryAfter(parseRetryAfterMs);
+  return {};
+}
+
+/**
+ * Keeps time limits and waits longer than 2^31 - 1 ms (24.8 days) exact, by chaining timers. Without it such a timer
+ * fires at 24.8 days (never at once, as a bare `setTimeout` would).
+ * @example
+ * const core = createCore({ timeoutMs: 30 * 86_400_000, guards: [longTimers()] });
+ */
+export function longTimers(): Guard {
+  useTimer(setLongTimeout);
   return {};
 }
 

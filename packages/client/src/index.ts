@@ -43,10 +43,13 @@ export {
 } from './errors.js';
 export {
   deepRedaction,
+  errorDetails,
   errorSummaries,
   headerChecks,
   jsonStructureLimit,
+  longTimers,
   middleware,
+  rateLimitHeaders,
   statusPhrases,
 } from './guards.js';
 export { normalizeHex } from './internal/param-checks.js';

@@ -1,5 +1,5 @@
 import { TimeoutError } from './errors.js';
-import { checkCallOptions, checkMaxPause, checkRateLimit } from './internal/option-checks.js';
+import { checkMaxPause, checkRateLimit } from './internal/option-checks.js';
 import type { RateLimitOptions, RatePacer } from './options.js';
 import { DEFAULT_RETRY_POLICY, parseRateLimitResetMs, parseRetryAfterMs, sleep } from './retry.js';
 
@@ -19,10 +19,7 @@ export function createPacer(
   hasApiKey = false,
   maxPauseMs = Number.POSITIVE_INFINITY,
 ): RatePacer {
-  if (options !== true) {
-    checkCallOptions(options, ['perMinute', 'perSecond'], 'createPacer options');
-    checkRateLimit(options, 'createPacer options');
-  }
+  if (options !== true) checkRateLimit(options, 'createPacer options');
   checkMaxPause(maxPauseMs);
   const { perMinute = hasApiKey ? 500 : 50, perSecond }: RateLimitOptions = options === true ? {} : options;
   // [budget, window ms], with slack: the server counts a request when it arrives, a little after it started here.

@@ -72,9 +72,22 @@ export function backoffDelayMs(
   );
 }
 
+/** The wait `Retry-After` asks for, in ms (seconds or an HTTP date); `undefined` when it names none. */
+function retryAfter(headers: Headers, now: number): number | undefined {
+  const after = headers.get('retry-after')?.trim() ?? '';
+  // RFC 9110's three date forms all begin with the day's name; anything else (`2030-01-01`) is not a date here.
+  const ms = /^\d+$/.test(after)
+    ? +after * 1000
+    : /^[A-Z][a-z]{2}/.test(after)
+      ? Date.parse(after) - now
+      : Number.NaN;
+  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
+}
+
 /**
  * The wait a response asks for, in ms: `retry-after-ms`, else `Retry-After` (seconds or an HTTP date), else, on a 429
- * or when `ratelimit-remaining` is 0, `ratelimit-reset`. `undefined` when it names none.
+ * or when `ratelimit-remaining` is 0, `ratelimit-reset`. `undefined` when it names none. (A core reads only
+ * `Retry-After` unless the opt-in `rateLimitHeaders()` is in use.)
  */
 export function parseRetryAfterMs(
   headers: Headers,
@@ -83,17 +96,21 @@ export function parseRetryAfterMs(
 ): number | undefined {
   const ms = headers.get('retry-after-ms')?.trim();
   if (ms && /^\d+(\.\d+)?$/.test(ms)) return +ms;
-  const after = headers.get('retry-after')?.trim();
-  if (after) {
-    if (/^\d+$/.test(after)) return +after * 1000;
-    // RFC 9110's three date forms all begin with the day's name; anything else (`2030-01-01`) is not a date here.
-    const date = /^[A-Z][a-z]{2}/.test(after) ? Date.parse(after) : Number.NaN;
-    if (!Number.isNaN(date)) return Math.max(0, date - now);
-  }
   const reset = headers.get('ratelimit-reset');
-  return reset !== null && (status === 429 || headers.get('ratelimit-remaining')?.trim() === '0')
-    ? parseRateLimitResetMs(reset, now)
-    : undefined;
+  return (
+    retryAfter(headers, now) ??
+    (reset !== null && (status === 429 || headers.get('ratelimit-remaining')?.trim() === '0')
+      ? parseRateLimitResetMs(reset, now)
+      : undefined)
+  );
+}
+
+/** How the retry layer reads a response's pause: `Retry-After`, or {@link parseRetryAfterMs} (`rateLimitHeaders()`). */
+export let retryAfterOf: (headers: Headers, now: number, status: number) => number | undefined = retryAfter;
+
+/** Makes the retry layer read pauses with `parse`. */
+export function useRetryAfter(parse: typeof retryAfterOf): void {
+  retryAfterOf = parse;
 }
 
 /**
@@ -119,9 +136,7 @@ export function retryDelayMs(
     kindOf(error) !== 'api'
       ? undefined
       : (e.retryAfterMs ??
-        (typeof e.headers?.get === 'function'
-          ? parseRetryAfterMs(e.headers, Date.now(), e.status)
-          : undefined));
+        (typeof e.headers?.get === 'function' ? retryAfterOf(e.headers, Date.now(), e.status) : undefined));
   return asked === undefined
     ? backoffDelayMs(retryIndex, policy, random)
     : asked <= policy.maxRetryAfterMs
@@ -131,7 +146,7 @@ export function retryDelayMs(
 
 /**
  * Runs `callback` after `ms` (`Infinity`: never), however long: `setTimeout` fires a delay past 2^31 - 1 ms after 1 ms,
- * so a longer one is chained. Returns the function that cancels it.
+ * so a longer one is chained (the opt-in `longTimers()`). Returns the function that cancels it.
  */
 export function setLongTimeout(callback: () => void, ms: number): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -145,6 +160,20 @@ export function setLongTimeout(callback: () => void, ms: number): () => void {
   return () => clearTimeout(timer);
 }
 
+/**
+ * Runs `callback` after `ms` (finite), returning the function that cancels it. Past 2^31 - 1 ms, where `setTimeout`
+ * would fire at once, it fires at 2^31 - 1 ms, unless `longTimers()` made it {@link setLongTimeout}.
+ */
+export let setTimer = (callback: () => void, ms: number): (() => void) => {
+  const timer = setTimeout(callback, Math.min(ms, 2 ** 31 - 1));
+  return () => clearTimeout(timer);
+};
+
+/** Makes every timer of the client `timer`. */
+export function useTimer(timer: typeof setTimer): void {
+  setTimer = timer;
+}
+
 /** Waits `ms` (on `setTimeout`, so fake timers control it), rejecting with an {@link AbortError} when `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -152,7 +181,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       cancel();
       reject(new AbortError('The request was aborted', { cause: signal?.reason }));
     };
-    const cancel = setLongTimeout(() => {
+    const cancel = setTimer(() => {
       signal?.removeEventListener('abort', stop);
       resolve();
     }, ms);

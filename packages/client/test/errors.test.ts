@@ -17,12 +17,14 @@ import {
   TimeoutError,
   UnauthorizedError,
 } from '../src/errors.js';
-import { deepRedaction, errorSummaries, statusPhrases } from '../src/guards.js';
+import { deepRedaction, errorDetails, errorSummaries, statusPhrases } from '../src/guards.js';
 import { redact } from '../src/internal/text.js';
 
-// The full client's errors: reason phrases in messages and bounded summaries for logs (opt-in on a core).
+// The full client's errors: reason phrases in messages, bounded summaries for logs, request ids, codes, API-key
+// hints and HTML bodies named (opt-in on a core).
 statusPhrases();
 errorSummaries();
+errorDetails();
 // A body built here from a parsed value is redacted at any depth only with the opt-in deepRedaction() (createClient's).
 deepRedaction();
 

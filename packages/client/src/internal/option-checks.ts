@@ -1,32 +1,53 @@
 import { describeValue } from './text.js';
 
-// Key lists as one string each: the option names are all that ships, not an array literal per name.
-const SHARED =
-  'baseUrl ordinalsBaseUrl apiKey apiKeyHeader headers credentialHeaders fetch timeoutMs deadlineMs maxResponseBytes signal retry rateLimit onWarning';
-const keys = (names: string): readonly string[] => names.split(' ');
+/*
+ * Options are checked from rules, one string per kind of options object: the option names and how each is checked
+ * are all that ships. A rule is `name[:kind[:flags:min:max]]`, space-separated. Kinds: `n` a number (flags: 1 an
+ * integer, 2 `Infinity` allowed; min default 0, max none), `f` a function, `s` an `AbortSignal`, `a` an array of header
+ * names, `r` retry settings; no kind: any value (checked where it is used).
+ */
 
 /** The options of one call. */
-export const REQUEST_KEYS = /* @__PURE__ */ keys(
-  'signal timeoutMs deadlineMs maxResponseBytes retry headers',
-);
+export const REQUEST_KEYS = 'signal:s timeoutMs:n:2 deadlineMs:n:2 maxResponseBytes:n:3:1 retry:r headers';
 
-/** The options of a list call: one call's, and how to iterate. */
-export const LIST_KEYS = /* @__PURE__ */ keys(
-  'signal timeoutMs deadlineMs maxResponseBytes retry headers pageSize maxItems concurrency pageParam onReorg',
-);
+/** The options of a list call: one call's, and how to iterate (those numbers are checked by the pager). */
+export const LIST_KEYS = `${REQUEST_KEYS} pageSize maxItems concurrency pageParam onReorg`;
+
+/** The options of a core; a client's take `use` for `guards`. */
+const CORE_KEYS = `baseUrl ordinalsBaseUrl apiKey apiKeyHeader credentialHeaders:a fetch:f onWarning:f rateLimit ${REQUEST_KEYS}`;
+
+const RETRY_KEYS = 'maxRetries:n:1:0:100 initialDelayMs:n maxDelayMs:n maxRetryAfterMs:n:2';
+
+const KINDS: Record<string, [string, (value: unknown) => boolean]> = {
+  f: ['a function', (v) => typeof v === 'function'],
+  s: [
+    'an AbortSignal',
+    // By shape, so that a signal of another realm passes.
+    (v) =>
+      typeof (v as AbortSignal).aborted === 'boolean' &&
+      typeof (v as AbortSignal).addEventListener === 'function',
+  ],
+  // A string would be read as its characters.
+  a: ['an array of header names', Array.isArray],
+};
 
 /**
- * Refuses a key of `options` that is not in `known` (a typo such as `baseURL`, or an option of another library such
- * as `timeout`) with a `TypeError` naming it and the known one sharing the longest start or end with it, case
- * ignored, if at least three characters (`timeout` -> `timeoutMs`, `retries` -> `maxRetries`). Never shows a value.
+ * Checks an options object (or a call's query: `noun` `'parameter'`) by `rules`: an object, every key one of the rules'
+ * names, every value as its rule says. An unknown key (a typo such as `baseURL`, or another library's `timeout`) is a
+ * `TypeError` naming it and the known name sharing the longest start or end with it, case ignored, if at least three
+ * characters (`timeout` -> `timeoutMs`); a bad value is a `TypeError` or `RangeError` naming the option. `undefined`
+ * passes.
  */
-function checkKeys(options: object, known: readonly string[], where: string, noun = 'option'): void {
-  for (const key of Object.keys(options)) {
-    if (known.includes(key)) continue;
+export function checkOptions(options: unknown, rules: string, where = 'options', noun = 'option'): void {
+  if (options === undefined) return;
+  expect(options, where, typeof options === 'object' && options !== null, 'an object');
+  const parsed = rules.split(' ').map((rule) => rule.split(':'));
+  for (const key of Object.keys(options as object)) {
+    if (parsed.some(([name]) => name === key)) continue;
     const k = key.toLowerCase();
     let near = '';
     let most = Math.min(3, k.length) - 1;
-    for (const name of known) {
+    for (const [name = ''] of parsed) {
       const n = name.toLowerCase();
       let start = 0;
       let end = 0;
@@ -38,76 +59,30 @@ function checkKeys(options: object, known: readonly string[], where: string, nou
       `${where} has no ${noun} ${JSON.stringify(key.slice(0, 40))}${near && `; did you mean ${near}?`}`,
     );
   }
-}
-
-/**
- * Checks numeric fields of `o`, given as `name:flags:min:max` (space-separated; flags: integer required 1, `Infinity`
- * allowed 2; min default 0, max default none).
- */
-function checkNumbers(o: object, where: string, rules: string): void {
-  for (const rule of rules.split(' ')) {
-    const [name = '', ...limits] = rule.split(':');
-    checkNumber(`${where}.${name}`, (o as Fields)[name], ...limits.map(Number));
+  for (const [name, kind, ...limits] of parsed) {
+    const value = (options as Record<string, unknown>)[name as string];
+    const at = `${where}.${name}`;
+    if (value === undefined || !kind) continue;
+    if (kind === 'n') checkNumber(at, value, ...limits.map(Number));
+    else if (kind === 'r') checkRetryOptions(value, at);
+    else {
+      const [what, ok] = KINDS[kind] as [string, (value: unknown) => boolean];
+      expect(value, at, ok(value), what);
+      if (kind === 'a') {
+        for (const [i, item] of (value as unknown[]).entries())
+          expect(item, `${at}[${i}]`, typeof item === 'string', 'a header name');
+      }
+    }
   }
-}
-
-// The options are read as plain records: this module sits below options.ts (retry.ts, which options.ts reads types
-// from, checks retry settings here), so it must not import from it, type-only imports included.
-type Fields = { readonly [name: string]: unknown };
-
-/** Checks the numeric options of one call; a `TypeError` or `RangeError` names the option and its value. */
-export function checkRequestOptions(options: object | undefined, where: string): void {
-  if (options === undefined) return;
-  checkNumbers(options, where, 'timeoutMs:2 deadlineMs:2 maxResponseBytes:3:1');
-  checkRetryOptions((options as Fields).retry, `${where}.retry`);
 }
 
 /** Whether `value` is a pacer made by `createPacer` (checked by shape: no class needs to ship for it). */
 export const isPacer = (value: unknown): boolean =>
   typeof (value as { wait?: unknown } | null)?.wait === 'function';
 
-/**
- * Checks what a core is given besides its URLs and headers: that every key is an option, the numbers (per-call ones
- * included), `signal`, `fetch`, `onWarning` and `credentialHeaders`; `where` names them in messages. A core's
- * `rateLimit` is a pacer, checked where the core is made.
- */
-export function checkCoreOptions(options: object, where: string, known = keys(`${SHARED} guards`)): void {
-  checkCallOptions(options, known, where);
-  checkRequestOptions(options, where);
-  const o = options as Fields;
-  for (const name of ['fetch', 'onWarning']) {
-    expect(o[name], `${where}.${name}`, typeof o[name] === 'function', 'a function');
-  }
-  const names = o.credentialHeaders;
-  // A string would be read as its characters.
-  expect(names, `${where}.credentialHeaders`, Array.isArray(names), 'an array of header names');
-  for (const [i, name] of (names as unknown[] | undefined)?.entries() ?? []) {
-    expect(name, `${where}.credentialHeaders[${i}]`, typeof name === 'string', 'a header name');
-  }
-}
-
-/**
- * Checks the last argument of a call (`options`), the options of a core, or a call's query (`noun` `'parameter'`): an
- * object whose every key is one of `known`, with a real signal (an `AbortSignal` by shape, so one of another realm
- * passes). Numbers are checked where the request is made.
- */
-export function checkCallOptions(
-  options: unknown,
-  known: readonly string[],
-  where = 'options',
-  noun?: string,
-): void {
-  if (options === undefined) return;
-  expect(options, where, typeof options === 'object' && options !== null, 'an object');
-  checkKeys(options as object, known, where, noun);
-  const signal = (options as { signal?: AbortSignal }).signal;
-  expect(
-    signal,
-    `${where}.signal`,
-    typeof signal?.aborted === 'boolean' && typeof signal.addEventListener === 'function',
-    'an AbortSignal',
-  );
-}
+/** Checks the options of a core (`createCore`'s; `createClient`'s with `use` in place of `guards`). */
+export const checkCoreOptions = (options: object, where: string, extra = 'guards'): void =>
+  checkOptions(options, `${CORE_KEYS} ${extra}`, where);
 
 /** Throws a `TypeError` saying what `value` (present: not `undefined`) must be, unless `ok`. */
 function expect(value: unknown, where: string, ok: boolean, what: string): void {
@@ -117,26 +92,28 @@ function expect(value: unknown, where: string, ok: boolean, what: string): void 
 
 /** Checks the options of `createClient`: a core's (with `use` where a core has `guards`), and `rateLimit`. */
 export function checkClientOptions(options: object, where = 'createClient options'): void {
-  checkCoreOptions(options, where, keys(`${SHARED} use`));
-  const rate = (options as Fields).rateLimit;
+  checkCoreOptions(options, where, 'use');
+  const rate = (options as Record<string, unknown>).rateLimit;
   if (rate !== undefined && typeof rate !== 'boolean' && !isPacer(rate)) {
     expect(rate, `${where}.rateLimit`, typeof rate === 'object' && rate !== null, 'a boolean or an object');
-    checkRateLimit(rate as object, `${where}.rateLimit`);
+    checkRateLimit(rate, `${where}.rateLimit`);
   }
 }
 
 /** Checks a `rateLimit` object: its keys and numbers. */
-export function checkRateLimit(rate: object, where: string): void {
-  checkKeys(rate, keys('perMinute perSecond'), where);
-  checkNumbers(rate, where, 'perMinute:2:1 perSecond:2:1');
-}
+export const checkRateLimit = (rate: unknown, where: string): void =>
+  checkOptions(rate, 'perMinute:n:2:1 perSecond:n:2:1', where);
 
 /** Checks the iteration options of a list call. */
-export const checkIterationOptions = (options: object): void =>
-  checkNumbers(options, 'options', 'pageSize:1:1 maxItems:3 concurrency:1:1:64');
+export const checkIterationOptions = (options: object): void => {
+  const o = options as Record<string, unknown>;
+  checkNumber('options.pageSize', o.pageSize, 1, 1);
+  checkNumber('options.maxItems', o.maxItems, 3);
+  checkConcurrency(o.concurrency);
+};
 
 /** Checks the batch concurrency of `getSmartContractsStatus`. */
-export const checkConcurrency = (concurrency: unknown): void =>
+const checkConcurrency = (concurrency: unknown): void =>
   checkNumber('options.concurrency', concurrency, 1, 1, 64);
 
 /**
@@ -144,12 +121,11 @@ export const checkConcurrency = (concurrency: unknown): void =>
  * (`maxRetryAfterMs` may be `Infinity`). A `TypeError`/`RangeError` names the option and the value.
  */
 export function checkRetryOptions(retry: unknown, where: string): void {
-  if (retry === undefined || retry === false) return;
+  if (retry === false) return;
   if (typeof retry !== 'object' || retry === null) {
-    throw new TypeError(`${where} must be an object or false; got ${String(retry)}`);
+    if (retry !== undefined) throw new TypeError(`${where} must be an object or false; got ${String(retry)}`);
   }
-  checkKeys(retry, keys('maxRetries initialDelayMs maxDelayMs maxRetryAfterMs'), where);
-  checkNumbers(retry, where, 'maxRetries:1:0:100 initialDelayMs:0 maxDelayMs:0 maxRetryAfterMs:2');
+  checkOptions(retry, RETRY_KEYS, where);
 }
 
 /** Checks `maxPauseMs` of `createPacer`: a number of ms, at least 0 (`Infinity`: no cap), or absent. */

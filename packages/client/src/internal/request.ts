@@ -13,11 +13,11 @@ import {
 import type { ApiWarning, CoreOptions, RequestOptions } from '../options.js';
 import {
   linkedController,
-  parseRetryAfterMs,
   type RetryPolicy,
   resolveRetryPolicy,
+  retryAfterOf,
   retryDelayMs,
-  setLongTimeout,
+  setTimer,
   sleep,
 } from '../retry.js';
 import {
@@ -33,7 +33,6 @@ import {
   serializeQuery,
   setHeader,
 } from './http.js';
-import { checkRequestOptions } from './option-checks.js';
 import { escapeControl, redact } from './text.js';
 
 /**
@@ -113,7 +112,6 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
     call: RequestOptions = {},
   ): Promise<WithResponse<T>> => {
     const params = { path: pathParams(), ...(query && { query }) };
-    checkRequestOptions(call, 'options');
     const base = op.ordinals ? ordinalsBaseUrl : baseUrl;
     const search = serializeQuery(query);
     const url = serializePath(base + op.path, params.path) + (search && `?${search}`);
@@ -217,7 +215,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
           link = linkedController(callers);
           const own = link.controller;
           if (ms < FOREVER) {
-            cancelTimer = setLongTimeout(() => {
+            cancelTimer = setTimer(() => {
               timedOut = left <= timeoutMs ? 2 : 1;
               own.abort(new DOMException(`Timed out after ${ms} ms`, 'TimeoutError'));
             }, ms);
@@ -278,7 +276,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
           throw createApiError({
             ...about(),
             body: body as never,
-            retryAfterMs: parseRetryAfterMs(done.headers, Date.now(), done.status),
+            retryAfterMs: retryAfterOf(done.headers, Date.now(), done.status),
             replacement: op.replacement,
             sentApiKey: !!apiKey || !!secrets[0],
           });

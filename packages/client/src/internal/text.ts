@@ -117,35 +117,32 @@ export function headline(status: number, method: string, url: string, what: stri
   return `${status} ${method} ${clip(shown, 200)}: ${what}`;
 }
 
-/** How an error body is redacted: its text only, until the opt-in `deepRedaction()` is in use. */
-let bodyRedaction = <T>(body: T, secrets: readonly string[] | undefined): T =>
-  (typeof body === 'string' ? redact(body, secrets) : body) as T;
+/**
+ * What the opt-in guards add to every error once called (guards.ts): deep body redaction, status phrases, an HTML body
+ * named as such, an `ApiError`'s `requestId` and `code`, a 401/403's hint about the API key. None by default.
+ */
+export const extras: {
+  redactBody?: <T>(body: T, secrets: readonly string[] | undefined) => T;
+  phrase?: (status: number) => string | undefined;
+  html?: (text: string, headers: Headers) => boolean;
+  details?: (error: { headers: Headers; body: unknown }) => void;
+  hint?: (status: number, sentApiKey: boolean | undefined) => string | undefined;
+} = {};
 
-/** An error body with the secrets blanked out, as {@link setBodyRedaction} last set it. */
+/** An error body with the secrets blanked out: its text only, at any depth with `deepRedaction()`. */
 export const redactBody = <T>(body: T, secrets: readonly string[] | undefined): T =>
-  bodyRedaction(body, secrets);
-
-/** Makes every error body redacted at any depth, its strings and keys (`deepRedaction()`). */
-export function setBodyRedaction(): void {
-  bodyRedaction = redactJson;
-}
-
-/** The reason phrase of a status, once the opt-in `statusPhrases()` is in use. */
-let phraseOf: (status: number) => string | undefined = () => undefined;
-
-/** Installs the reason phrases (`statusPhrases()`). */
-export function setStatusPhrases(lookup: (status: number) => string | undefined): void {
-  phraseOf = lookup;
-}
+  extras.redactBody
+    ? extras.redactBody(body, secrets)
+    : ((typeof body === 'string' ? redact(body, secrets) : body) as T);
 
 /** What an error body says (its `message`, else its `error`, else its text), or a fallback naming the status. */
 export function describeBody(status: number, body: unknown, headers: Headers): string {
-  const fallback = phraseOf(status) ?? (status >= 500 ? 'Server error' : 'Request failed');
+  const fallback = extras.phrase?.(status) ?? (status >= 500 ? 'Server error' : 'Request failed');
   const text =
     typeof body === 'string' ? body.trim() : (readString(body, 'message') ?? readString(body, 'error'));
   return !text
     ? `${fallback} (${body == null || typeof body === 'string' ? 'empty' : 'unrecognized'} body)`
-    : typeof body === 'string' && (headers.get('content-type')?.includes('html') || text.startsWith('<'))
+    : typeof body === 'string' && extras.html?.(text, headers)
       ? `${fallback} (HTML body)`
       : clip(typeof body === 'string' ? text.replace(/\s+/g, ' ') : text, 200);
 }

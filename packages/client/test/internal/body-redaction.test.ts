@@ -2,7 +2,7 @@
 // redacted before it is parsed, so the echo is gone from every string and key at any depth, as sent or as a JSON
 // string spells it.
 import { describe, expect, it } from 'vitest';
-import { ApiError, createCore, getBrc20Token } from '../../src/index.js';
+import { ApiError, createCore, errorDetails, getBrc20Token } from '../../src/index.js';
 import { fakeFetch, text } from '../helpers/fake-fetch.js';
 
 /** An error body echoing `secret` in a nested value, a key and a message, spelled as JSON spells it. */
@@ -13,7 +13,8 @@ const echoing = (secret: string) => {
 
 async function failure(apiKey: string, body: string): Promise<ApiError> {
   const served = fakeFetch(() => text(body, { status: 403 }, 'application/json'));
-  const core = createCore({ fetch: served.fetch, apiKey, retry: false });
+  // errorDetails() for the message's hint about the key.
+  const core = createCore({ fetch: served.fetch, apiKey, retry: false, guards: [errorDetails()] });
   const error = await getBrc20Token(core, 'ordi').catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
