@@ -1,5 +1,5 @@
 import type { WithResponse } from './api-promise.js';
-import { checkCoreOptions, isPacer } from './internal/option-checks.js';
+import { checkCoreOptions } from './internal/option-checks.js';
 import { type CoreCall, coreCall, type Operation } from './internal/request.js';
 import type { CoreOptions, RequestOptions } from './options.js';
 
@@ -61,14 +61,8 @@ export interface BlockindexCore {
  * }
  */
 export function createCore(options: CoreOptions = {}): BlockindexCore {
-  const where = 'createCore options';
-  // `false` is no pacing, as for `createClient`; `true` or an object would ship the pacer with every core.
-  const rateLimit = (options as CoreOptions | null)?.rateLimit;
-  if (rateLimit !== undefined && rateLimit !== false && !isPacer(rateLimit)) {
-    throw new TypeError(`${where}.rateLimit must be a pacer from createPacer() or false`);
-  }
   const core = {} as { baseUrl: string; ordinalsBaseUrl: string };
-  setUpCore(core, options, where);
+  setUpCore(core, options, 'createCore options');
   return core;
 }
 

@@ -64,7 +64,7 @@ export async function fetchFollowingRedirects(
       return fetchFn(new Request(current, { redirect: 'follow' }));
     }
     const location = response.headers.get('location');
-    if (![301, 302, 303, 307, 308].includes(response.status) || location === null) return response;
+    if (!/^30[12378]$/.test(`${response.status}`) || location === null) return response;
     await response.body?.cancel().catch(() => {});
     if (hops >= 20) throw new RedirectRefused('redirect loop: more than 20 redirects');
     let target: URL;
@@ -101,11 +101,10 @@ export async function limitBody(
   check?: (bytes: Uint8Array, maxBytes: number) => string | undefined,
 ): Promise<string> {
   const { maxBytes } = limit;
-  const body = response.body;
-  if (!body || maxBytes === Number.POSITIVE_INFINITY) return response.text();
-  let stop = () => body.cancel();
+  if (!response.body || maxBytes === Number.POSITIVE_INFINITY) return response.text();
+  const reader = response.body.getReader();
   const refuse = (reason: string): never => {
-    stop().catch(() => {});
+    reader.cancel().catch(() => {});
     limit.exceeded = true;
     limit.reason = reason;
     throw new RangeError(reason);
@@ -114,8 +113,6 @@ export async function limitBody(
   if (declared > maxBytes) {
     refuse(`the response announced ${declared} bytes, more than maxResponseBytes (${maxBytes} bytes)`);
   }
-  const reader = body.getReader();
-  stop = () => reader.cancel();
   const chunks: Uint8Array[] = [];
   let seen = 0;
   for (;;) {

@@ -4,7 +4,7 @@ import { describeValue } from './text.js';
  * Options are checked from rules, one string per kind of options object: the option names and how each is checked
  * are all that ships. A rule is `name[:kind[:flags:min:max]]`, space-separated. Kinds: `n` a number (flags: 1 an
  * integer, 2 `Infinity` allowed; min default 0, max none), `f` a function, `s` an `AbortSignal`, `a` an array of header
- * names, `r` retry settings; no kind: any value (checked where it is used).
+ * names, `r` retry settings, `p` a pacer or `false`; no kind: any value (checked where it is used).
  */
 
 /** The options of one call. */
@@ -13,23 +13,10 @@ export const REQUEST_KEYS = 'signal:s timeoutMs:n:2 deadlineMs:n:2 maxResponseBy
 /** The options of a list call: one call's, and how to iterate (those numbers are checked by the pager). */
 export const LIST_KEYS = `${REQUEST_KEYS} pageSize maxItems concurrency pageParam onReorg`;
 
-/** The options of a core; a client's take `use` for `guards`. */
-const CORE_KEYS = `baseUrl ordinalsBaseUrl apiKey apiKeyHeader credentialHeaders:a fetch:f onWarning:f rateLimit ${REQUEST_KEYS}`;
+/** The options of a core and a client (`extra`: `guards` and a pacer, or `use` and any `rateLimit`). */
+const CORE_KEYS = `baseUrl ordinalsBaseUrl apiKey apiKeyHeader credentialHeaders:a fetch:f onWarning:f ${REQUEST_KEYS}`;
 
 const RETRY_KEYS = 'maxRetries:n:1:0:100 initialDelayMs:n maxDelayMs:n maxRetryAfterMs:n:2';
-
-const KINDS: Record<string, [string, (value: unknown) => boolean]> = {
-  f: ['a function', (v) => typeof v === 'function'],
-  s: [
-    'an AbortSignal',
-    // By shape, so that a signal of another realm passes.
-    (v) =>
-      typeof (v as AbortSignal).aborted === 'boolean' &&
-      typeof (v as AbortSignal).addEventListener === 'function',
-  ],
-  // A string would be read as its characters.
-  a: ['an array of header names', Array.isArray],
-};
 
 /**
  * Checks an options object (or a call's query: `noun` `'parameter'`) by `rules`: an object, every key one of the rules'
@@ -65,13 +52,24 @@ export function checkOptions(options: unknown, rules: string, where = 'options',
     if (value === undefined || !kind) continue;
     if (kind === 'n') checkNumber(at, value, ...limits.map(Number));
     else if (kind === 'r') checkRetryOptions(value, at);
-    else {
-      const [what, ok] = KINDS[kind] as [string, (value: unknown) => boolean];
-      expect(value, at, ok(value), what);
-      if (kind === 'a') {
-        for (const [i, item] of (value as unknown[]).entries())
-          expect(item, `${at}[${i}]`, typeof item === 'string', 'a header name');
-      }
+    else if (kind === 'f') expect(value, at, typeof value === 'function', 'a function');
+    // `true` or an object would ship the pacer with every core.
+    else if (kind === 'p')
+      expect(value, at, value === false || isPacer(value), 'a pacer from createPacer() or false');
+    else if (kind === 's') {
+      // By shape, so that a signal of another realm passes.
+      const { aborted, addEventListener } = Object(value) as AbortSignal;
+      expect(
+        value,
+        at,
+        typeof aborted === 'boolean' && typeof addEventListener === 'function',
+        'an AbortSignal',
+      );
+    } else {
+      // A string would be read as its characters.
+      expect(value, at, Array.isArray(value), 'an array of header names');
+      for (const [i, item] of (value as unknown[]).entries())
+        expect(item, `${at}[${i}]`, typeof item === 'string', 'a header name');
     }
   }
 }
@@ -81,7 +79,7 @@ export const isPacer = (value: unknown): boolean =>
   typeof (value as { wait?: unknown } | null)?.wait === 'function';
 
 /** Checks the options of a core (`createCore`'s; `createClient`'s with `use` in place of `guards`). */
-export const checkCoreOptions = (options: object, where: string, extra = 'guards'): void =>
+export const checkCoreOptions = (options: object, where: string, extra = 'guards rateLimit:p'): void =>
   checkOptions(options, `${CORE_KEYS} ${extra}`, where);
 
 /** Throws a `TypeError` saying what `value` (present: not `undefined`) must be, unless `ok`. */
@@ -92,7 +90,7 @@ function expect(value: unknown, where: string, ok: boolean, what: string): void 
 
 /** Checks the options of `createClient`: a core's (with `use` where a core has `guards`), and `rateLimit`. */
 export function checkClientOptions(options: object, where = 'createClient options'): void {
-  checkCoreOptions(options, where, 'use');
+  checkCoreOptions(options, where, 'use rateLimit');
   const rate = (options as Record<string, unknown>).rateLimit;
   if (rate !== undefined && typeof rate !== 'boolean' && !isPacer(rate)) {
     expect(rate, `${where}.rateLimit`, typeof rate === 'object' && rate !== null, 'a boolean or an object');

@@ -10,7 +10,7 @@ import {
   ResponseTooLargeError,
   TimeoutError,
 } from '../errors.js';
-import type { ApiWarning, CoreOptions, RequestOptions } from '../options.js';
+import type { ApiWarning, CoreOptions, Guard, RequestOptions } from '../options.js';
 import {
   linkedController,
   type RetryPolicy,
@@ -88,9 +88,8 @@ function warnOnce(w: ApiWarning): void {
 export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl: string): CoreCall {
   const { guards = [], apiKey, onWarning = warnOnce } = options;
   const pacer = options.rateLimit || undefined;
-  const headerCheck = guards.find((g) => g.header)?.header;
-  const around = guards.find((g) => g.around)?.around;
-  const checkBody = guards.find((g) => g.body)?.body;
+  // Each hook comes from one kind of guard (two middleware() guards: the last one runs).
+  const { header: headerCheck, around, body: checkBody }: Guard = Object.assign({}, ...guards);
   const fixed = buildHeaders(options.headers, 'headers', headerCheck);
   const keyHeader = options.apiKeyHeader ?? 'x-api-key';
   if (apiKey) {
@@ -278,7 +277,8 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
             body: body as never,
             retryAfterMs: retryAfterOf(done.headers, Date.now(), done.status),
             replacement: op.replacement,
-            sentApiKey: !!apiKey || !!secrets[0],
+            // The API key, when there is one, is among the secrets.
+            sentApiKey: !!secrets[0],
           });
         }
         const data: unknown = text === '' ? undefined : JSON.parse(text);
@@ -306,7 +306,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
 
 /** A 2xx body that is not JSON: only the position is shown (V8 quotes the body there, maybe a cut echo of the key). */
 function parseError(about: Omit<ResponseErrorInit, 'reason'>, error: SyntaxError): ResponseParseError {
-  const at = /\bposition (\d+)/.exec(error.message)?.[1];
-  const reason = `the body is not valid JSON${at ? ` (syntax error at position ${at})` : ''}`;
+  const at = /position \d+/.exec(error.message);
+  const reason = `the body is not valid JSON${at ? ` (syntax error at ${at[0]})` : ''}`;
   return new ResponseParseError({ ...about, reason, cause: new SyntaxError(reason) });
 }

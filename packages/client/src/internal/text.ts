@@ -25,14 +25,9 @@ export const escapeControl = (text: string): string => text.replace(UNSAFE, esca
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
+// JSON's escapes for C0 (`\n`, `\t`, `\u001b`), `\uXXXX` for the rest.
 const escapeOne = (c: string): string =>
-  c === '\n'
-    ? '\\n'
-    : c === '\r'
-      ? '\\r'
-      : c === '\t'
-        ? '\\t'
-        : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  c < ' ' ? JSON.stringify(c).slice(1, -1) : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /** The secrets worth looking for, longest first so that one containing another is replaced whole. */
 const active = (secrets: readonly string[] = []): string[] =>
