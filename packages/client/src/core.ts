@@ -14,18 +14,14 @@ const CORE: unique symbol = Symbol.for('@blockindex/client.core');
  * @example
  * request(core, { id: 'getBrc20Token', path: '/ordinals/v1/brc-20/tokens/{ticker}', ordinals: true }, () => ({ ticker }), undefined, options)
  */
-export function request<T>(
+export async function request<T>(
   core: unknown,
   op: Operation,
   pathParams: () => Record<string, unknown>,
   query: Record<string, unknown> | undefined,
   options: RequestOptions | undefined,
 ): Promise<WithResponse<T>> {
-  try {
-    return callOf(core)<T>(op, pathParams, query, options);
-  } catch (error) {
-    return Promise.reject(error);
-  }
+  return callOf(core)<T>(op, pathParams, query, options);
 }
 
 /** The request function of a core or client; a `TypeError` for anything else. */
