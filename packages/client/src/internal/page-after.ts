@@ -10,42 +10,51 @@ import { keyOf, MAX_PAGE_SIZE, type PageSource } from './lists.js';
 import type { Chunk } from './pager.js';
 import { MAX_MISSES, type PageBody, type PageRequest } from './strategies.js';
 
+/** A row a search from the head met, with its rank. */
+export interface Ranked<TItem> {
+  item: TItem;
+  rank: number;
+}
+
 /**
- * The page a param names, by the simple rule a page needs (iteration, which also reports and recovers, is the
- * pager's): read from the param's row (`last`) down; if the answer does not show it, search the list down from its
- * head; if it is gone, `ListReorgedError`. Rows are placed by rank (how many rows are older), which nothing at the
- * head changes. `null`: no row follows the param's.
+ * The page after a param's row (`last`), by the one rule: read from that row down; if the answer does not show it,
+ * search the list down from its head, each answer starting from the row the one before ended with; if the search
+ * passes the row's rank without meeting it, a re-org orphaned it. Rows are placed by rank (how many rows are older),
+ * which nothing at the head changes. The list's strategy says how a rank is asked for. A page (no `seen`) throws
+ * `ListReorgedError` for a row gone; iteration gets the rows its search met in `seen` and a `gone` chunk after them.
+ * `null`: no row follows the param's.
  */
 export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
   source: PageSource<TItem, TBody>,
   param: PageParam,
   signal: AbortSignal | undefined,
+  seen?: Ranked<TItem>[],
+  fromHead = false,
 ): Promise<Chunk<TItem, TBody> | null> {
   const { strategy } = source;
-  const position = strategy.position;
   const max = source.max ?? MAX_PAGE_SIZE;
+  const head: PageRequest = { offset: 0, limit: max };
   const { limit, last = null } = param;
+  // The frame positions are counted in (the param's, then each answer's), and where the row after `last` sits.
   let { cursor, total } = param;
+  let frameCursor = cursor;
+  let frameTotal = total;
   let rank = total - param.offset;
   let floor = param.end === null ? -Infinity : total - param.end;
+  let growth = Math.max(0, param.growth);
   let misses = 0;
-  // Searching down from the head: the next request, and (position lists) the rank and total of its first row.
-  let search: PageRequest | undefined;
-  let searchTop = 0;
-  let searchTotal = 0;
+  // Searching down from the head: the next request, the row its answer must start from (key, rank) and the total
+  // that request was aimed with.
+  let search = fromHead ? head : undefined;
+  let link: string | null = null;
+  let linkRank = 0;
+  let aim = 0;
   for (;;) {
     if (rank <= floor && !search) return null;
-    const anchored = cursor !== null && strategy.offset;
-    let request: PageRequest;
-    if (search) request = search;
-    else if (position) request = { offset: 0, cursor: cursor ?? undefined, limit: Math.min(max, limit + 1) };
-    else if (anchored) {
-      const size = Math.min(max, limit + 1, rank - floor + 1);
-      request = { cursor: cursor as string, offset: total - 1 - rank, limit: size };
-    } else {
-      // By offset the list may have grown since: up to twice the page, so that the page still fills.
-      request = { offset: Math.max(0, total - 1 - rank), limit: Math.min(max, 2 * limit + 1) };
-    }
+    // After a miss, iteration too asks for twice its rows rather than aim ahead again: the aim can swing past the row.
+    const wide = !seen || misses > 0;
+    const request = search ?? strategy.request({ cursor, total, growth, rank, floor, limit }, max, wide);
+    const pinned = request.cursor !== undefined;
     let data: TBody;
     let response: Response;
     try {
@@ -53,77 +62,131 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
     } catch (error) {
       // A cursor whose block is gone (a reset, a re-org): search from the head.
       const gone = error instanceof NotFoundError || error instanceof BadRequestError;
-      if (search || request.cursor === undefined || !gone) throw error;
-      search = { offset: 0, limit: max };
+      if (search || !pinned || !gone) throw error;
+      search = head;
       continue;
     }
-    const rows = data.results;
-    // The rank of the answer's first row, and the frame (cursor, total) the next position is counted in.
-    let top = data.total - 1 - request.offset;
-    let frameTotal = data.total;
-    let frameCursor: string | null = null;
-    if (position) {
-      frameTotal = total;
-      if (request.cursor === undefined) searchTotal = frameTotal = data.total;
-      else top = search ? searchTop : rank;
-      if (search) frameTotal = searchTotal;
-    } else if (!search && anchored) {
-      top = rank;
-      frameTotal = total;
+    let rows = data.results;
+    const short = rows.length < (request.limit ?? 0) || strategy.ended(data);
+    // The rank of the answer's first row: a cursor pins it (the row asked for), else the answer's total counts it.
+    let top = pinned ? (search ? linkRank : rank) : data.total - 1 - request.offset;
+    if (!pinned) {
+      frameCursor = strategy.anchor(data, rows.at(-1));
+      frameTotal = frameCursor === null ? data.total : data.total - request.offset;
+    } else if (!search) {
       frameCursor = cursor;
-    } else if (strategy.offset) {
-      frameCursor = strategy.anchor(data, undefined);
-      if (frameCursor !== null) frameTotal = data.total - request.offset;
+      frameTotal = total;
+    }
+    if (search && link !== null) {
+      // The answer must hold the row the search read last at its rank, else the list moved under the search (rows
+      // left or came at its head, or below it): aim again by the latest total, else start again from the head.
+      const j = rows.findIndex((row) => keyOf(source, row) === link);
+      if (j < 0 || top - j !== linkRank) {
+        if (++misses >= MAX_MISSES) {
+          throw new ListOutpacedError(`The list changed faster than it could be searched for row ${last}`);
+        }
+        const again = j < 0 && !pinned && data.total !== aim;
+        aim = data.total;
+        search = again ? { offset: Math.max(0, aim - 1 - linkRank), limit: max } : head;
+        if (!again) {
+          link = null;
+          if (seen) seen.length = 0;
+        }
+        continue;
+      }
+      rows = rows.slice(j);
+      top = linkRank;
     }
     const lowest = top - rows.length + 1;
-    const short = rows.length < (request.limit ?? 0) || strategy.ended(data);
     const at =
       last === null && !search
         ? top - rank < rows.length
           ? top - rank
           : -1
         : rows.findIndex((row) => keyOf(source, row) === last);
+    if (seen && search) {
+      const upto = at < 0 ? rows.length : at;
+      for (let i = link === null ? 0 : 1; i < upto; i++) seen.push({ item: rows[i] as TItem, rank: top - i });
+    }
     if (at < 0) {
       if (!search) {
-        // Newer rows only, by offset: the list grew past the aim; ask again at its latest total.
-        if (!anchored && !position && rows.length > 0 && lowest > rank) {
+        // Newer rows only, by total: the list grew past the aim; ask again at its latest total.
+        if (!pinned && rows.length > 0 && lowest > rank) {
           if (++misses >= MAX_MISSES) {
             throw new ListOutpacedError(
               `The list grew by more than a page between requests ${misses} times in a row at rank ${rank}; use a larger pageSize`,
             );
           }
+          const grew = Math.max(0, data.total - total);
+          growth = misses > 1 ? grew : Math.min(growth, grew);
           total = data.total;
           continue;
         }
-        search = { offset: 0, limit: max };
+        // Older rows only, aimed ahead of growth: ask again without the aim.
+        if (!pinned && rows.length > 0 && top < rank && growth > 0) {
+          growth = 0;
+          continue;
+        }
+        search = head;
         continue;
       }
+      const tail = rows.at(-1);
       // Past the rank the row had without meeting it, or at the list's end: a re-org orphaned it.
-      if (short || rows.length < 2 || lowest < rank) {
-        throw new ListReorgedError(
-          'A re-org moved the row before this page: fetch the list again from its first page',
-        );
+      if (short || !tail || rows.length < 2 || lowest < rank) {
+        if (!seen) {
+          throw new ListReorgedError(
+            'A re-org moved the row before this page: fetch the list again from its first page',
+          );
+        }
+        const offset = tail ? frameTotal - lowest : 0;
+        const end = short || !tail ? offset : floor === -Infinity ? null : frameTotal - floor;
+        const next: PageParam = {
+          cursor: (tail && strategy.position?.(tail as never)) ?? frameCursor,
+          offset,
+          total: tail ? frameTotal : 0,
+          end,
+          limit,
+          growth: 0,
+          last: tail ? keyOf(source, tail) : null,
+        };
+        return { items: [], data, response, next, gone: true };
       }
-      search = position
-        ? { offset: 0, cursor: position(rows.at(-1) as never), limit: max }
-        : { offset: request.offset + rows.length - 1, limit: max };
-      searchTop = lowest;
+      link = keyOf(source, tail);
+      linkRank = lowest;
+      aim = data.total;
+      const position = strategy.position?.(tail as never);
+      search = {
+        offset: position === undefined ? Math.max(0, aim - 1 - lowest) : 0,
+        cursor: position,
+        limit: max,
+      };
       continue;
     }
     // The row is here (in its block, by key): the page is the rows right after it.
     let found = top - at;
-    if (!search && (anchored || position)) {
+    if (pinned && !search) {
       // Rows under the anchor were numbered anew: the frame moves, the row keeps its rank.
       frameTotal += rank - found;
       found = rank;
     }
-    cursor = position ? position(rows[at] as never) : frameCursor;
+    // A row in its block keeps its count of older rows: else the list changed below it.
+    if (last !== null && found !== rank) {
+      throw new ListInconsistentError(
+        `Row ${last} had ${rank} older rows and now has ${found}: the list changed below the rows delivered`,
+      );
+    }
+    if (short && !search && !pinned && lowest !== 0) {
+      throw new ListInconsistentError(
+        `The list ended ${lowest} rows before the total it announced (${data.total})`,
+      );
+    }
+    cursor = strategy.position?.(rows[at] as never) ?? frameCursor;
+    if (!pinned && !search) growth = Math.max(0, frameTotal - total);
     total = frameTotal;
     rank = found;
     if (short) floor = Math.max(floor, found - (rows.length - 1 - at));
     const after = rows.slice(at + 1, at + 1 + Math.max(0, rank - floor));
-    if (after.length === 0) {
-      if (short) return null;
+    if (after.length === 0 && !short) {
       if (++misses >= MAX_MISSES) {
         throw new ListInconsistentError('The server keeps answering the same rows: the list cannot be paged');
       }
@@ -131,20 +194,17 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
       search = undefined;
       continue;
     }
-    if (short && !search && !anchored && strategy.offset && lowest !== 0) {
-      throw new ListInconsistentError(
-        `The list ended ${lowest} rows before the total it announced (${data.total})`,
-      );
-    }
+    // Iteration wants the answer too: rows a search met above the row may be its to deliver.
+    if (after.length === 0 && !seen) return null;
     const items = after.slice(0, limit);
-    const tail = items.at(-1) as TItem;
+    const tail = items.at(-1) ?? (rows[at] as TItem);
     const next: PageParam = {
-      cursor: position ? position(tail as never) : cursor,
+      cursor: strategy.position?.(tail as never) ?? cursor,
       offset: total - (rank - items.length),
       total,
       end: floor === -Infinity ? null : total - floor,
       limit,
-      growth: 0,
+      growth,
       last: keyOf(source, tail),
     };
     return { items, data, response, next };

@@ -1,59 +1,21 @@
 import type { WithResponse } from '../api-promise.js';
-import { BadRequestError, ListInconsistentError, ListReorgedError, NotFoundError } from '../errors.js';
+import { ListInconsistentError, ListReorgedError } from '../errors.js';
 import type { PageParam } from '../page-param.js';
 import { linkedController } from '../retry.js';
 import { firstParam, keyOf, MAX_PAGE_SIZE, type PageSource } from './lists.js';
-import { type Flight, type Frame, MAX_MISSES, type PageBody, type PageRequest } from './strategies.js';
+import { pageAfter, type Ranked } from './page-after.js';
+import type { PageBody, PageRequest } from './strategies.js';
 
 /** Rows delivered first that the pager keeps (a re-org reaches the newest rows, which it delivers first). */
 const MEMORY = 1000;
 /** Re-reads of the list's head in a row with no row delivered in between. */
 const MAX_REREADS = 8;
-/**
- * Re-reads, over the whole iteration, that give the caller rows from the head: every delivered row was gone, or rows
- * came back above the one delivered last. With the re-reads in a row bounded too and the pass going down otherwise,
- * every iteration ends, even on a list that re-orgs and grows forever.
- */
+/** Re-reads, over the whole iteration, that give the caller rows from the head (every delivered row was gone). */
 const MAX_RECOVERIES = 16;
-
-/**
- * A row as read: the item, its identity and key, its rank (how many rows of the list are older than it: nothing at
- * the head changes it while the row stays in its block) and, once delivered, when (`seq`, in list order).
- */
-interface Row<TItem> {
-  item: TItem;
-  id: unknown;
-  key: string;
-  rank: number;
-  seq: number;
-  /** Its position cursor (lists paged by position). */
-  pos?: string | undefined;
-}
-
-/** Where a read stands: the key and rank of the row read last (`null` and Infinity: the head, nothing read). */
-interface Reader {
-  key: string | null;
-  rank: number;
-  /** The row's position cursor (lists paged by position). */
-  pos?: string | undefined;
-}
-
-/** What one answer gave a reader: the rows after its row, and whether the list ends with them. */
-interface Read<TItem, TBody> {
-  rows: Row<TItem>[];
-  data: TBody;
-  response: Response;
-  /** The list ends with these rows. */
-  end: boolean;
-  /** Rows met at the head by a re-read, above the pass: delivered where they are (`seq` set), the pass stays. */
-  head?: boolean;
-}
 
 export interface PagerOptions<TItem> {
   /** Rows per request after the overlapping one. */
   pageSize: number;
-  /** The `limit` of the page params it makes (default `pageSize`). */
-  limit?: number | undefined;
   concurrency?: number | undefined;
   maxItems?: number | undefined;
   signal?: AbortSignal | undefined;
@@ -71,118 +33,85 @@ export interface Chunk<TItem, TBody> {
   data: TBody;
   response: Response;
   next: PageParam;
+  /** The row the param named is gone: `items` are empty, `next` follows the rows a search from the head read. */
+  gone?: boolean;
 }
 
 /**
- * Delivers a list once per row, in order, while the chain grows, re-orgs and resets. One rule: every request
- * overlaps the row delivered last, and a row is accepted only right after that row's key (id and block); a block
- * fixes every block below it, so the rows after it are the ones that followed it before. Any disagreement (the row
- * is gone, moved, or its cursor's block is) re-reads the list from its head and reconciles by key against the rows
- * delivered, however often that happens, during a re-read too:
- * - a delivered row met in its block (the first from the head) proves the row delivered last still there, with
- *   every row older than it: the iteration goes on after it; rows delivered newer than the anchor and not met
- *   again by identity were orphaned;
- * - met none (every delivered row orphaned or moved): the rest of the list is what the re-read reads, less the rows
- *   already delivered, which needs every delivered row remembered (else `ListReorgedError`).
- * Positions are ranks (older rows counted): head changes leave them alone. How a rank is asked for and how an
- * answer's rows are ranked is the list's strategy (internal/strategies.ts: cursor, offset, position).
+ * Iteration over the page rule (internal/page-after.ts): each page is read after the row delivered last (by key: id
+ * and block), found again from the head when it moved. What iteration adds: the rows delivered (the first MEMORY), so
+ * that when the row delivered last is gone the rows a head re-read met are delivered unless delivered before, and
+ * delivered rows a re-org orphaned are reported once, at the end, after one more read of the head.
  *
- * Why it ends: every `next()` turn sends a request. A turn either delivers rows after the row delivered last (its
- * rank goes down), or re-reads the head (at most MAX_REREADS in a row with nothing delivered), or delivers rows from
- * the head (at most MAX_RECOVERIES per iteration, the only way up); one read spends at most MAX_MISSES requests on
- * its row (counted per row delivered last, so re-reads do not reset them) and a re-read walks strictly down the
- * ranks or starts over, which counts as a re-read. So the requests are bounded by the ranks below the start times
- * those constants; past them it throws (ListOutpacedError, ListReorgedError).
+ * Why it ends: every turn sends requests; one delivers rows after the row delivered last (its rank goes down), or
+ * re-reads the head (at most MAX_REREADS in a row with nothing delivered), or delivers rows from the head (at most
+ * MAX_RECOVERIES per iteration, the only way up).
  */
 export class Pager<TItem, TBody extends PageBody<TItem>> {
   readonly #source: PageSource<TItem, TBody>;
   readonly #options: PagerOptions<TItem>;
-  readonly #frame: Frame = {
-    cursor: null,
-    total: 0,
-    growth: 0,
-    floor: -Infinity,
-    misses: 0,
-    ahead: 0,
-    trip: 0,
-    growing: false,
-    noAhead: false,
-  };
-  /** The row delivered last: where the next page starts. */
-  #pass: Reader | undefined;
-  readonly #memory = new Map<unknown, Row<TItem>>();
-  /** Whether every row given to the caller is in `#memory` (not after a page param, nor past `MEMORY` rows). */
+  #param: PageParam | undefined;
+  /** The rows delivered first (up to MEMORY), by identity: where each was when delivered or met last. */
+  readonly #memory = new Map<unknown, { item: TItem; key: string; rank: number }>();
   #knowsAll: boolean;
-  /** `seq` of the first row delivered and not remembered, and of the row the pass stands on. */
-  #forgotten = Infinity;
-  #seq = 0;
-  #passSeq = 0;
   #left: number;
-  #flights: Flight<TBody>[] = [];
-  #link: ReturnType<typeof linkedController> | undefined;
   #rereads = 0;
-  #requests = 0;
   #recoveries = 0;
+  #requests = 0;
   #done = false;
-  /** Whether a re-read found every delivered row gone: rows of the list may have left as the pass went by. */
   #lost = false;
-  /** Rows a re-read found for the caller (every delivered row had left its block). */
-  #pending: Read<TItem, TBody> | undefined;
+  #link: ReturnType<typeof linkedController> | undefined;
+  /** Requests sent ahead of the page that will ask for them (prefetch), by request. */
+  #cache = new Map<string, Promise<WithResponse<TBody>>>();
+  /** The growth a page met before the last (offset lists aim ahead by the smaller of the last two). */
+  #trip = 0;
 
   constructor(source: PageSource<TItem, TBody>, options: PagerOptions<TItem>) {
     this.#source = source;
     this.#options = options;
     this.#left = options.maxItems ?? Infinity;
-    this.#knowsAll = options.param === undefined;
-    if (options.param) this.#adopt(options.param);
+    this.#param = options.param && { ...options.param, limit: options.pageSize };
+    this.#knowsAll = !options.param;
   }
 
   /** The position after the rows delivered so far, as a page param. */
   get param(): PageParam {
-    const pass = this.#pass as Reader;
-    const { total, floor, growth, cursor } = this.#frame;
-    return {
-      cursor: pass.pos ?? cursor,
-      offset: total - pass.rank,
-      total,
-      end: floor === -Infinity ? null : total - floor,
-      limit: this.#options.limit ?? this.#options.pageSize,
-      growth,
-      last: pass.key,
-    };
+    return this.#param as PageParam;
   }
 
   /** The next items, `null` once the list is done (after one more read of its head when the chain moved). */
   async next(): Promise<Chunk<TItem, TBody> | null> {
     try {
-      if (!this.#pass) return await this.#first();
+      if (!this.#param) return this.#first();
       for (;;) {
-        const pass = this.#pass;
-        let read = this.#pending;
-        this.#pending = undefined;
-        if (!read) {
-          if (this.#done) return null;
-          if (pass.rank <= this.#frame.floor || this.#left <= 0) {
-            this.#done = true;
-            // Rows a re-org took away as the pass went by may be back at the head: read it once more.
-            const { onReorg } = this.#options;
-            const report = onReorg && this.#requests > 1 && this.#memory.size > 0;
-            if ((this.#lost && this.#left > 0) || report) await this.#reconcile(true);
-            continue;
+        const param: PageParam = this.#param;
+        if (this.#done) return null;
+        const ended = param.end !== null && param.offset >= param.end;
+        if (ended || this.#left <= 0) {
+          this.#done = true;
+          const report = this.#options.onReorg && this.#requests > 1 && this.#memory.size > 0;
+          if ((this.#lost && this.#left > 0) || report) {
+            const chunk = await this.#reread(true);
+            if (chunk) return chunk;
           }
-          const next = await this.#read(pass, Math.min(this.#max, this.#options.pageSize + 1), true);
-          if (next === null) {
-            await this.#reconcile(false);
-            continue;
-          }
-          read = next;
+          continue;
         }
-        const end = read.rows.at(-1)?.rank ?? pass.rank;
-        // Rows past the list's end as first announced are not part of it (a server that makes rows up).
-        const rows = read.head ? read.rows : read.rows.filter((row) => row.rank >= this.#frame.floor);
-        const items = this.#deliver(rows, read.head === true);
-        if (read.end && !read.head) this.#frame.floor = end;
-        if (items.length > 0) return { items, data: read.data, response: read.response, next: this.param };
+        const seen: Ranked<TItem>[] = [];
+        const chunk = await this.#page(param, seen, false);
+        if (chunk === null) {
+          this.#param = { ...param, end: param.offset };
+          continue;
+        }
+        if (chunk.gone) {
+          const fresh = await this.#recover(chunk, seen, false);
+          if (fresh) return fresh;
+          continue;
+        }
+        this.#param = chunk.next;
+        // Rows a re-org may have brought back above the row delivered last, once rows were found gone.
+        const rows = ranked(chunk.items, chunk.next);
+        const items = this.#deliver(this.#lost && this.#knowsAll ? [...seen, ...rows] : rows);
+        if (items.length > 0) return { ...chunk, items };
       }
     } catch (error) {
       this.close();
@@ -192,336 +121,205 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
 
   /** Aborts whatever is still in flight; the pager cannot be used afterwards. */
   close(): void {
-    if (this.#flights.length > 0) this.#link?.controller.abort();
+    if (this.#cache.size > 0) this.#link?.controller.abort();
     this.#link?.dispose();
-    this.#flights = [];
+    this.#cache.clear();
   }
 
   async #first(): Promise<Chunk<TItem, TBody>> {
     const first = this.#options.first ?? { offset: 0, limit: this.#options.pageSize };
     const { data, response } = await this.#fetch(first);
-    const param = firstParam(this.#source, first, data);
-    this.#adopt(param);
-    const { results } = data;
-    const top = param.total - param.offset + results.length;
-    // The pass starts above the first row; delivering moves it to the last row taken.
-    this.#pass = { key: null, rank: top };
-    const items = this.#deliver(results.map((item, i) => this.#row(item, top - 1 - i)));
-    return { items, data, response, next: this.param };
+    this.#param = { ...firstParam(this.#source, first, data), limit: this.#options.pageSize };
+    return { items: this.#deliver(ranked(data.results, this.#param)), data, response, next: this.#param };
   }
 
-  #adopt(param: PageParam): void {
-    const frame = this.#frame;
-    frame.total = param.total;
-    frame.growth = param.growth;
-    frame.floor = param.end === null ? -Infinity : param.total - param.end;
-    const pos = this.#source.strategy.adopt(frame, param);
-    this.#pass = { key: param.last ?? null, rank: param.total - param.offset, pos };
+  #fetch(request: PageRequest): Promise<WithResponse<TBody>> {
+    this.#requests += 1;
+    const key = JSON.stringify([request.offset, request.limit, request.cursor]);
+    const ahead = this.#cache.get(key);
+    this.#cache.delete(key);
+    return ahead ?? this.#send(request);
   }
 
-  get #max(): number {
-    return this.#source.max ?? MAX_PAGE_SIZE;
-  }
-
-  #row(item: TItem, rank: number): Row<TItem> {
-    const { identity, strategy } = this.#source;
-    const pos = strategy.position?.(item as never);
-    return { item, id: identity(item), key: keyOf(this.#source, item), rank, seq: 0, pos };
+  #send(request: PageRequest): Promise<WithResponse<TBody>> {
+    const { signal, concurrency = 1 } = this.#options;
+    // Prefetches may outlive a chunk: one signal that close() aborts.
+    if (concurrency > 1) this.#link ??= linkedController([signal]);
+    const promise = this.#source.fetch(request, this.#link ? this.#link.controller.signal : signal);
+    promise.catch(() => {});
+    return promise;
   }
 
   /**
-   * Gives the caller the rows never delivered, up to `maxItems`; the pass moves past every row taken, and rows
-   * delivered before (a re-org moved them) are noted where they are now, in list order with the others.
+   * Sends the requests of the pages after `param` that the page rule will make, while the list's end is known and
+   * (by offset) its total holds still; those no longer predicted are dropped.
    */
-  #deliver(rows: Row<TItem>[], head = false): TItem[] {
-    const items: TItem[] = [];
-    const pass = this.#pass as Reader;
-    for (const row of rows) {
-      if (this.#left <= 0) break;
-      if (!head) {
-        pass.key = row.key;
-        pass.rank = row.rank;
-        pass.pos = row.pos;
-        row.seq = this.#passSeq = ++this.#seq;
+  #prefetch(param: PageParam): void {
+    const { concurrency = 1, pageSize } = this.#options;
+    const { strategy, max = MAX_PAGE_SIZE } = this.#source;
+    const growing = param.cursor === null && param.growth !== 0;
+    const keep = new Map<string, Promise<WithResponse<TBody>>>();
+    if (concurrency > 1 && param.end !== null && !strategy.position && !growing) {
+      const floor = param.total - param.end;
+      for (let k = 0; k < concurrency; k++) {
+        const rank = param.total - param.offset - k * pageSize;
+        if (rank <= floor) break;
+        const request = strategy.request({ ...param, rank, floor, limit: pageSize }, max, false);
+        const key = JSON.stringify([request.offset, request.limit, request.cursor]);
+        const ahead = this.#cache.get(key) ?? (k > 0 ? this.#send(request) : undefined);
+        if (ahead) keep.set(key, ahead);
       }
-      const known = this.#memory.get(row.id);
-      // Never twice: a row delivered before that a re-org moved to another block.
-      if (known) {
-        Object.assign(known, { key: row.key, rank: row.rank, seq: row.seq });
-        continue;
-      }
-      if (this.#memory.size < MEMORY) this.#memory.set(row.id, row);
-      else {
-        this.#knowsAll = false;
-        this.#forgotten = Math.min(this.#forgotten, row.seq);
-      }
-      items.push(row.item);
-      this.#left -= 1;
     }
-    if (items.length > 0) this.#rereads = 0;
-    return items;
+    this.#cache = keep;
   }
 
-  /**
-   * Re-reads the list from its head until a delivered row in its block (the anchor) settles where the pass
-   * stands. `verify`: only to learn which delivered rows left the list, and report them.
-   */
-  async #reconcile(verify: boolean): Promise<void> {
-    const pass = this.#pass as Reader;
-    if (this.#options.first?.cursor !== undefined) {
-      throw new ListReorgedError(
-        'A re-org moved the rows under the cursor this iteration started from: start it again',
-      );
+  /** A page by the page rule, with the rows its search from the head met in `seen`. */
+  async #page(
+    param: PageParam,
+    seen: Ranked<TItem>[],
+    fromHead: boolean,
+  ): Promise<Chunk<TItem, TBody> | null> {
+    const source = { ...this.#source, fetch: (request: PageRequest) => this.#fetch(request) };
+    if (fromHead) this.#cache.clear();
+    else this.#prefetch(param);
+    const trip = param.growth;
+    const aim = { ...param, growth: Math.min(trip, this.#trip) };
+    this.#trip = trip;
+    const chunk = await pageAfter(source, aim, this.#options.signal, seen, fromHead);
+    for (const { item, rank } of seen) {
+      const known = this.#memory.get(this.#source.identity(item));
+      // A delivered row in its block keeps its count of older rows: else the list changed below it.
+      if (known?.key === keyOf(this.#source, item) && known.rank !== rank) {
+        throw new ListInconsistentError(
+          `Row ${known.key} had ${known.rank} older rows and now has ${rank}: the list changed below the rows delivered`,
+        );
+      }
     }
-    // Where the re-read stops looking for a delivered row in its block; without them all, the last one is probed.
-    let lowest = this.#knowsAll ? pass.rank : Infinity;
-    for (const row of this.#memory.values()) lowest = Math.min(lowest, row.rank);
-    rereads: for (;;) {
+    if (seen.length > 0 || chunk?.gone) {
+      this.#cache.clear();
+      if (this.#options.first?.cursor !== undefined) {
+        throw new ListReorgedError(
+          'A re-org moved the rows under the cursor this iteration started from: start it again',
+        );
+      }
       if (++this.#rereads > MAX_REREADS) {
         throw new ListReorgedError(
           `The list was re-read from its head ${MAX_REREADS} times in a row with no row delivered in between: ` +
             'it keeps re-orging, or the server contradicts itself',
         );
       }
-      const met = new Set<unknown>();
-      const seen: Row<TItem>[] = [];
-      const head: Reader = { key: null, rank: Infinity };
-      for (let reads = 0; ; reads++) {
-        const read = await this.#read(head, this.#max, false);
-        if (read === null) continue rereads;
-        for (const row of read.rows) {
-          const known = this.#memory.get(row.id);
-          // A delivered row in its block keeps its count of older rows: else the list changed below it.
-          if (known?.key === row.key && known.rank !== row.rank)
-            this.#changedBelow(row.key, known.rank, row.rank);
-          // While every delivered row is remembered, only the row delivered last anchors: a reset can bring back a
-          // block a re-org orphaned, so a row in its block proves nothing about the rows between it and that row.
-          const other = !this.#knowsAll && known?.key === row.key ? known : undefined;
-          const anchor = row.key === pass.key ? pass : other;
-          if (anchor) {
-            // A row in its block keeps its count of older rows: else the list changed below it.
-            if (anchor.rank !== row.rank) this.#changedBelow(row.key, anchor.rank, row.rank);
-            const seq = anchor === pass ? this.#passSeq : (known as Row<TItem>).seq;
-            // A re-read of several requests is one view of the list only if its first row is still there after.
-            if (reads > 0 && verify && !(await this.#still(seen[0]))) continue rereads;
-            return this.#anchor(seq, met, verify, { ...read, rows: seen });
-          }
-          met.add(row.id);
-          seen.push(row);
-        }
-        const last = read.rows.at(-1);
-        // Past every remembered row without meeting one in its block: all were orphaned or moved.
-        if (read.end || (last && last.rank < lowest)) return this.#passed(seen, met, verify, read);
-        if (last) Object.assign(head, { key: last.key, rank: last.rank, pos: last.pos });
+    }
+    return chunk;
+  }
+
+  /** Gives the caller the rows never delivered, up to `maxItems`. */
+  #deliver(rows: Ranked<TItem>[]): TItem[] {
+    const items: TItem[] = [];
+    for (const { item, rank } of rows) {
+      if (this.#left <= 0) break;
+      const id = this.#source.identity(item);
+      const known = this.#memory.get(id);
+      const key = keyOf(this.#source, item);
+      // Never twice: a row delivered before that a re-org moved to another block.
+      if (known) {
+        Object.assign(known, { key, rank });
+        continue;
       }
+      if (this.#memory.size < MEMORY) this.#memory.set(id, { item, key, rank });
+      else this.#knowsAll = false;
+      items.push(item);
+      this.#left -= 1;
     }
+    if (items.length > 0) this.#rereads = 0;
+    return items;
   }
 
-  /**
-   * A delivered row was met in its block (delivered as `seq`): the rows delivered after it are still there, with
-   * every row older than it; those delivered before it are there only if the re-read met them. The rows met above
-   * it are noted in list order just before it, and those never delivered are delivered (a re-org may have brought
-   * back rows of the list that the pass found gone), unless a row given out is not remembered.
-   */
-  #anchor(seq: number, met: Set<unknown>, verify: boolean, above: Read<TItem, TBody>): void {
-    if (verify && this.#options.onReorg) {
-      if (this.#forgotten < seq) this.#forgetful();
-      const orphaned: TItem[] = [];
-      for (const [id, row] of this.#memory) if (row.seq < seq && !met.has(id)) orphaned.push(row.item);
-      if (orphaned.length > 0) this.#options.onReorg?.(orphaned);
-    }
-    const { rows } = above;
-    const fresh: Row<TItem>[] = [];
-    rows.forEach((row, i) => {
-      const known = this.#memory.get(row.id);
-      row.seq = seq - (rows.length - i) / (rows.length + 1);
-      if (known) Object.assign(known, { key: row.key, rank: row.rank, seq: row.seq });
-      else fresh.push(row);
-    });
-    if (
-      fresh.length > 0 &&
-      this.#lost &&
-      (this.#knowsAll || (!this.#options.param && seq < this.#forgotten))
-    ) {
-      this.#recover();
-      this.#pending = { ...above, rows: fresh, head: true };
-    }
-  }
-
-  /** Whether `row` (the first a re-read met) is still at the head of the list, in its block, below new rows only. */
-  async #still(row: Row<TItem> | undefined): Promise<boolean> {
-    if (!row) return true;
-    const rows = (await this.#read({ key: null, rank: Infinity }, this.#max, false))?.rows ?? [];
-    const at = rows.findIndex((r) => r.key === row.key);
-    return at >= 0 && rows.slice(0, at).every((r) => !this.#memory.has(r.id));
-  }
-
-  /** The re-read went past every remembered row, or to the list's end, without an anchor. */
-  async #passed(seen: Row<TItem>[], met: Set<unknown>, verify: boolean, read: Read<TItem, TBody>) {
-    const pass = this.#pass as Reader;
+  /** Every row delivered was gone: the rows the head re-read met are the rest of the list, less those delivered. */
+  async #recover(
+    chunk: Chunk<TItem, TBody>,
+    seen: Ranked<TItem>[],
+    verify: boolean,
+  ): Promise<Chunk<TItem, TBody> | null> {
     if (!this.#knowsAll) {
-      // Rows given to the caller but not remembered may lie between: only the row delivered last can settle it.
-      if ((await this.#read({ ...pass }, 2, false)) === null) {
-        throw new ListReorgedError(
-          this.#options.param && this.#memory.size === 0
-            ? 'A re-org moved the row before this page: fetch the list again from its first page'
-            : `A re-org orphaned the ${this.#memory.size} rows delivered first that the iteration remembers and more: it cannot go on exactly; start it again`,
-        );
-      }
-      return this.#anchor(this.#passSeq, met, verify, { ...read, rows: [] });
+      throw new ListReorgedError(
+        this.#options.param && this.#memory.size === 0
+          ? 'A re-org moved the row before this page: fetch the list again from its first page'
+          : `A re-org orphaned the ${this.#memory.size} rows delivered first that the iteration remembers and more: it cannot go on exactly; start it again`,
+      );
     }
-    // Every row delivered left its block: the rest of the list is the re-read's rows not delivered yet (and the
-    // iteration goes on from there, even after its end: what it delivered was orphaned or moved).
-    if (verify && read.end && seen.every((row) => this.#memory.has(row.id))) {
-      return this.#anchor(Infinity, met, verify, { ...read, rows: [] });
+    if (verify && seen.every(({ item }) => this.#memory.has(this.#source.identity(item)))) {
+      this.#report(seen, true);
+      return null;
     }
-    this.#recover();
-    this.#pending = { ...read, rows: seen };
-    this.#done = false;
-    this.#lost = true;
-  }
-
-  #recover(): void {
     if (++this.#recoveries > MAX_RECOVERIES) {
       throw new ListReorgedError(
         `Re-orgs took every row delivered, or brought rows back above them, ${MAX_RECOVERIES} times: the list ` +
           'keeps re-orging under the iteration; start it again',
       );
     }
+    this.#lost = true;
+    this.#done = false;
+    this.#param = chunk.next;
+    const items = this.#deliver(seen);
+    return items.length > 0 ? { ...chunk, items } : null;
   }
 
-  #changedBelow(key: string, was: number, is: number): never {
-    throw new ListInconsistentError(
-      `Row ${key} had ${was} older rows and now has ${is}: the list changed below the rows delivered`,
-    );
-  }
-
-  #forgetful(): never {
-    throw new ListReorgedError(
-      `A re-org reached past the ${MEMORY} rows delivered first that the iteration remembers: it cannot report the ` +
-        'rows it orphaned exactly; start it again',
-    );
-  }
-
-  /**
-   * Reads the rows after `reader`'s row from one answer (queued prefetches first). `null`: the answer does not show
-   * that row where it should be (a re-org, a reset, a shrink beyond aim): the caller re-reads from the head.
-   */
-  async #read(reader: Reader, size: number, prefetch: boolean): Promise<Read<TItem, TBody> | null> {
+  /** Reads the head until the row delivered last: reports the rows delivered that it did not meet. */
+  async #reread(verify: boolean): Promise<Chunk<TItem, TBody> | null> {
+    const param = this.#param as PageParam;
+    let seen: Ranked<TItem>[];
+    let chunk: Chunk<TItem, TBody> | null;
     for (;;) {
-      if (this.#flights[0]?.rank !== reader.rank) this.#flights = [];
-      if (this.#flights.length === 0) this.#flights.push(this.#send(reader, size));
-      if (prefetch) this.#prefetch(size);
-      const flight = this.#flights.shift() as Flight<TBody>;
-      let answer: WithResponse<TBody>;
-      try {
-        answer = await flight.promise;
-      } catch (error) {
-        // A cursor whose block is gone (a reset, a re-org): the rows under it are re-read from the head.
-        if (
-          flight.request.cursor !== undefined &&
-          (error instanceof NotFoundError || error instanceof BadRequestError)
-        ) {
-          this.#flights = [];
-          return null;
-        }
-        throw error;
-      }
-      const { data, response } = answer;
-      const rows = this.#place(flight, data);
-      const { strategy } = this.#source;
-      const frame = this.#frame;
-      let at =
-        reader.key === null
-          ? reader.rank === Infinity
-            ? -1
-            : rows.findIndex((r) => r.rank === reader.rank)
-          : rows.findIndex((r) => r.key === reader.key);
-      if (strategy.overlap) at = strategy.overlap(flight.request, at);
-      const first = rows[0];
-      const last = rows.at(-1);
-      if (!first && reader.rank === Infinity) return { rows, data, response, end: true };
-      if (at >= 0 || (reader.rank === Infinity && first)) {
-        const found = rows[at];
-        if (found && found.rank !== reader.rank) {
-          const shift = reader.rank - found.rank;
-          if (reader.rank === Infinity || !strategy.shift?.(frame, shift))
-            this.#changedBelow(found.key, reader.rank, found.rank);
-          for (const row of rows) row.rank += shift;
-        }
-        const after = rows.slice(at + 1);
-        const short = rows.length < (flight.request.limit ?? 0) || strategy.ended(data);
-        if (short && strategy.counts?.(frame) && (last as Row<TItem>).rank !== 0) {
-          throw new ListInconsistentError(
-            `The list ended ${(last as Row<TItem>).rank} rows before the total it announced (${data.total})`,
-          );
-        }
-        if (after.length === 0 && !short) {
-          if (++frame.misses >= MAX_MISSES) {
-            throw new ListInconsistentError(
-              'The server keeps answering the same rows: the list cannot be paged',
-            );
-          }
-          continue;
-        }
-        // Misses count per row delivered last: re-reads from the head do not clear them, so a row that growth
-        // keeps outrunning ends in ListOutpacedError however often the list is re-read in between.
-        if (reader === this.#pass) {
-          frame.misses = 0;
-          frame.noAhead = false;
-        }
-        return { rows: after, data, response, end: short };
-      }
-      this.#flights = [];
-      if (reader.rank === Infinity || !strategy.miss?.(frame, flight, rows, reader.rank)) return null;
+      seen = [];
+      const requests = this.#requests;
+      chunk = await this.#page({ ...param, end: null }, seen, true);
+      // A re-read of several requests is one view of the list only if its first row is still at the head after it
+      // (a re-org during the re-read takes the newest rows, which it read first).
+      const first = seen[0];
+      if (!first || this.#requests - requests < 2 || (await this.#still(first.item))) break;
     }
-  }
-
-  /** The request for the rows from `reader`'s row down (that row is the overlap); the head for rank Infinity. */
-  #send({ rank, pos }: Reader, size: number): Flight<TBody> {
-    const { total, growth } = this.#frame;
-    const flight = {
-      rank,
-      aimed: total + growth,
-      ahead: 0,
-      alone: this.#flights.length === 0,
-    } as Flight<TBody>;
-    flight.request =
-      rank === Infinity
-        ? { offset: 0, limit: size }
-        : this.#source.strategy.send(this.#frame, flight as Flight<unknown>, size, pos);
-    flight.promise = this.#fetch(flight.request);
-    flight.promise.catch(() => {});
-    return flight;
-  }
-
-  /** Prefetches the pages after those in flight while the list's end is known and (offset) it is not growing. */
-  #prefetch(size: number): void {
-    const { concurrency = 1 } = this.#options;
-    const { floor } = this.#frame;
-    if (concurrency <= 1 || floor === -Infinity || !this.#source.strategy.prefetch?.(this.#frame)) return;
-    let rank = (this.#flights.at(-1) as Flight<TBody>).rank - (size - 1);
-    const stop = Math.max(floor, (this.#pass as Reader).rank - this.#left);
-    while (this.#flights.length < concurrency && rank > stop) {
-      this.#flights.push(this.#send({ key: null, rank }, size));
-      rank -= size - 1;
+    if (chunk?.gone) return this.#recover(chunk, seen, verify);
+    this.#report(seen, false);
+    if (chunk && chunk.items.length > 0) {
+      // Rows after the row delivered last: the list's end moved down (a re-org); the iteration goes on after them.
+      this.#param = chunk.next;
+      this.#done = false;
+      const rows = ranked(chunk.items, chunk.next);
+      const items = this.#deliver(this.#lost && this.#knowsAll ? [...seen, ...rows] : rows);
+      if (items.length > 0) return { ...chunk, items };
+      return null;
     }
+    if (this.#lost && this.#knowsAll && chunk) {
+      // Rows back above the row delivered last (a re-org brought them back after the pass went by).
+      const items = this.#deliver(seen);
+      if (items.length > 0) return { ...chunk, items };
+    }
+    return null;
   }
 
-  /** The rows of an answer with their ranks, as the strategy places them. */
-  #place(flight: Flight<TBody>, data: TBody): Row<TItem>[] {
-    const { results } = data;
-    if (results.length === 0) return [];
-    const top = this.#source.strategy.place(this.#frame, flight as Flight<unknown>, data);
-    return results.map((item, i) => this.#row(item, top - i));
+  /** Whether `item` is still at the head of the list, in its block, below rows never delivered only. */
+  async #still(item: TItem): Promise<boolean> {
+    const { data } = await this.#fetch({ offset: 0, limit: this.#source.max ?? MAX_PAGE_SIZE });
+    const key = keyOf(this.#source, item);
+    const at = data.results.findIndex((row) => keyOf(this.#source, row) === key);
+    return at >= 0 && data.results.slice(0, at).every((row) => !this.#memory.has(this.#source.identity(row)));
   }
 
-  #fetch(request: PageRequest): Promise<WithResponse<TBody>> {
-    this.#requests += 1;
-    const { signal, concurrency = 1 } = this.#options;
-    if (concurrency <= 1) return this.#source.fetch(request, signal);
-    // Prefetches may outlive a chunk: one signal that close() aborts.
-    this.#link ??= linkedController([signal]);
-    return this.#source.fetch(request, this.#link.controller.signal);
+  /** Reports, once, the rows delivered that a re-read from the head did not meet. */
+  #report(seen: Ranked<TItem>[], passGone: boolean): void {
+    const { onReorg } = this.#options;
+    if (!onReorg) return;
+    const met = new Set(seen.map(({ item }) => this.#source.identity(item)));
+    const orphaned: TItem[] = [];
+    for (const [id, { item, key }] of this.#memory) {
+      if ((passGone || key !== this.#param?.last) && !met.has(id)) orphaned.push(item);
+    }
+    if (orphaned.length > 0) onReorg(orphaned);
   }
+}
+
+/** The items of a chunk with their ranks: consecutive, the last one's given by the position after it. */
+function ranked<TItem>(items: TItem[], next: PageParam): Ranked<TItem>[] {
+  const last = next.total - next.offset;
+  return items.map((item, i) => ({ item, rank: last + items.length - 1 - i }));
 }
