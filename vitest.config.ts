@@ -10,6 +10,8 @@ export default defineConfig({
       // Jest's example runs under Jest, in the runtime matrix (test/runtimes).
       '!examples/jest',
       { test: { name: 'docs', include: ['test/docs/**/*.test.ts'], testTimeout: 60_000 } },
+      // The benchmarks' own logic (estimators, reports): pure functions, no timing.
+      { test: { name: 'bench', include: ['test/bench/**/*.test.ts'] } },
       {
         test: {
           name: 'packaging',

@@ -22,6 +22,8 @@ export interface Target {
   limit: number;
   comparator: '<=' | '>=';
   met: boolean;
+  /** Said beside the measured figure, e.g. its confidence interval, or why there is no figure (`measured` NaN). */
+  detail?: string;
 }
 
 /** The outcome of one comparison, as written to the JSON and Markdown reports. */

@@ -25,6 +25,18 @@ export async function timeMs(fn: () => Promise<unknown>): Promise<number> {
 }
 
 /**
+ * CPU time (user + system, every thread of this process) taken by one call of `fn`, in ms. Unlike wall time it
+ * leaves out the time other processes held the CPU, so on a shared machine it measures what `fn` costs; it fits
+ * work that never waits (an in-memory fetch), not a round trip to another process.
+ */
+export async function cpuTimeMs(fn: () => Promise<unknown>): Promise<number> {
+  const start = process.cpuUsage();
+  await fn();
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1000;
+}
+
+/**
  * How many sequential calls of `call` fill about `sampleMs`, measured on a short trial run (which also warms it),
  * so a sample is long enough to dwarf timer resolution whatever a call costs on this machine.
  */
@@ -67,6 +79,45 @@ export async function interleave<K extends string>(
       const value = await variants[name]();
       if (round >= warmup) samples[name].push(value);
     }
+  }
+  return samples;
+}
+
+/** How long `pairedRounds` measures: at least `minRounds` and `budgetMs`, at most `maxRounds`, after `warmupMs`. */
+export interface RoundBudget {
+  warmupMs: number;
+  budgetMs: number;
+  minRounds: number;
+  maxRounds: number;
+}
+
+/**
+ * Runs each variant once per round, back to back, so that `samples[a][i] - samples[b][i]` compares two variants
+ * under the same conditions; the order rotates every round and runs backwards in every other cycle of rotations,
+ * so every variant runs both before and after every other. Rounds go on until the time budget is spent (warm-up
+ * rounds discarded). No forced garbage collection between samples: tried (`global.gc()` before every sample, then
+ * before every round), it left every variant running colder and inflated the overheads several times over.
+ */
+export async function pairedRounds<K extends string>(
+  variants: Record<K, () => Promise<number>>,
+  { warmupMs, budgetMs, minRounds, maxRounds }: RoundBudget,
+): Promise<Record<K, number[]>> {
+  const names = Object.keys(variants) as K[];
+  const round = async (index: number, samples?: Record<K, number[]>) => {
+    const rotated = names.map((_, i) => names[(index + i) % names.length] as K);
+    const backwards = Math.floor(index / names.length) % 2 === 1;
+    for (const name of backwards ? rotated.reverse() : rotated) {
+      const value = await variants[name]();
+      samples?.[name].push(value);
+    }
+  };
+  const warmupStart = performance.now();
+  for (let index = 0; performance.now() - warmupStart < warmupMs; index++) await round(index);
+  const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
+  const start = performance.now();
+  for (let index = 0; index < maxRounds; index++) {
+    if (index >= minRounds && performance.now() - start >= budgetMs) break;
+    await round(index, samples);
   }
   return samples;
 }

@@ -62,7 +62,14 @@ function formatDetails(row: Row): string {
 }
 
 function formatTarget(t: Target): string {
-  const measured = Math.abs(t.measured) >= 100 ? formatNumber(t.measured) : t.measured.toFixed(2);
+  const figure = Math.abs(t.measured) >= 100 ? formatNumber(t.measured) : t.measured.toFixed(2);
+  // A target with no figure (NaN) says why instead of printing NaN.
+  const measured =
+    t.detail === undefined
+      ? figure
+      : Number.isNaN(t.measured)
+        ? cell(t.detail)
+        : `${figure} (${cell(t.detail)})`;
   const comparator = t.comparator === '<=' ? '≤' : '≥';
   return `| ${t.description} | ${measured} | ${comparator} ${formatNumber(t.limit)} | ${t.met ? 'met' : '**MISSED**'} |`;
 }

@@ -71,7 +71,10 @@ async function runOne(comparison: Comparison, smoke: boolean): Promise<Compariso
     // Smoke counts measure nothing, so a target met or missed there is noise: listed only in a full run.
     const targets = smoke
       ? []
-      : result.targets.map((t) => `${t.met ? 'met' : 'MISSED'}: ${t.description} (${t.measured.toFixed(3)})`);
+      : result.targets.map(
+          (t) =>
+            `${t.met ? 'met' : 'MISSED'}: ${t.description} (${t.measured.toFixed(3)}${t.detail === undefined ? '' : `; ${t.detail}`})`,
+        );
     log(
       comparison.name,
       `done in ${(result.durationMs / 1000).toFixed(1)} s${targets.length ? `\n  ${targets.join('\n  ')}` : ''}`,

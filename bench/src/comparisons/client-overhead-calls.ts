@@ -1,8 +1,9 @@
+import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
 import { createClient } from '@blockindex/client';
 import { createClient as createVendorClient } from '@stacks/blockchain-api-client';
 import type { Row } from '../comparison.js';
-import { interleave, rowsFor, timeMs } from '../harness.js';
+import { cpuTimeMs, interleave, pairedRounds, type RoundBudget, rowsFor, timeMs } from '../harness.js';
 import type { MockServerInfo } from '../servers/mock-entry.js';
 
 // The calls `client-overhead` times, and their in-memory measurement: shared by the comparison and by
@@ -122,6 +123,26 @@ async function inMemoryFetch(baseUrl: string, ops: Operation[]): Promise<FetchLi
   };
 }
 
+/** Checks that every variant of `op` returns the same data, so that they are timed doing the same work. */
+async function checkSameData(op: Operation): Promise<void> {
+  const results = await Promise.all(Object.values(op.calls).map((call) => call()));
+  if (!results.every((result) => isDeepStrictEqual(result, results[0]))) {
+    throw new Error(`${op.name}: the variants did not return the same data`);
+  }
+}
+
+/** A sample: the mean per-call time, in µs, of `calls` sequential calls, by `clock` (wall time by default). */
+const perCallMicros =
+  (call: () => Promise<unknown>, calls: number, clock = timeMs) =>
+  async () =>
+    ((await clock(async () => {
+      for (let i = 0; i < calls; i++) await call();
+    })) *
+      1000) /
+    calls;
+
+const label = (v: Variant) => (v === NO_LIMITS ? `${v} (diagnostic)` : v);
+
 /** Times every variant of each operation in interleaved rounds, after checking that they all return the same data. */
 export async function measure(
   ops: Operation[],
@@ -131,19 +152,10 @@ export async function measure(
 ): Promise<Row[]> {
   const rows: Row[] = [];
   for (const op of ops) {
-    const results = await Promise.all(Object.values(op.calls).map((call) => call()));
-    if (!results.every((result) => isDeepStrictEqual(result, results[0]))) {
-      throw new Error(`${op.name}: the variants did not return the same data`);
-    }
-    const perCallMicros = (call: () => Promise<unknown>) => async () =>
-      ((await timeMs(async () => {
-        for (let i = 0; i < callsPerSample; i++) await call();
-      })) *
-        1000) /
-      callsPerSample;
+    await checkSameData(op);
     const variants = Object.keys(op.calls) as Variant[];
     const samples = await interleave(
-      Object.fromEntries(variants.map((v) => [v, perCallMicros(op.calls[v])])) as Record<
+      Object.fromEntries(variants.map((v) => [v, perCallMicros(op.calls[v], callsPerSample)])) as Record<
         Variant,
         () => Promise<number>
       >,
@@ -154,38 +166,83 @@ export async function measure(
         op.name,
         'µs/call',
         BASELINE,
-        variants.map((v) => ({ label: v === NO_LIMITS ? `${v} (diagnostic)` : v, samples: samples[v] })),
+        variants.map((v) => ({ label: label(v), samples: samples[v] })),
       ),
     );
   }
   return rows;
 }
 
-/** How many calls and rounds each measurement makes. */
-export interface OverheadSettings {
-  warmupRounds: number;
-  rounds: number;
-  callsPerSample: number;
-  inMemoryCallsPerSample: number;
+/** How the in-memory rows are measured: paired rounds within a time budget, each sample a batch of `batchMs`. */
+export type InMemoryBudget = RoundBudget & { batchMs: number };
+
+/**
+ * How many calls of `call` take about `batchMs` of CPU time, from a 200 ms trial after a 200 ms warm-up (cold code
+ * and its compilation, on V8's threads, would count in the CPU time): sized by CPU time, so a neighbour holding
+ * the CPU during the trial does not shrink every batch.
+ */
+async function batchSize(call: () => Promise<unknown>, batchMs: number): Promise<number> {
+  const trial = async () => {
+    let calls = 0;
+    const start = performance.now();
+    const cpuMs = await cpuTimeMs(async () => {
+      while (performance.now() - start < 200 || calls < 5) {
+        await call();
+        calls++;
+      }
+    });
+    return cpuMs / calls;
+  };
+  await trial();
+  return Math.max(5, Math.round(batchMs / (await trial())));
+}
+
+/**
+ * Times every variant of each operation in paired rounds (`pairedRounds`), every sample the CPU time of a batch of
+ * the same number of calls (sized so that raw fetch takes `batchMs` of CPU; in the baseline row's details). Row
+ * samples stay in round order, so that they can be paired.
+ */
+async function measurePaired(ops: Operation[], budget: InMemoryBudget): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const op of ops) {
+    await checkSameData(op);
+    const calls = await batchSize(op.calls[BASELINE], budget.batchMs);
+    const variants = Object.keys(op.calls) as Variant[];
+    const samples = await pairedRounds(
+      Object.fromEntries(variants.map((v) => [v, perCallMicros(op.calls[v], calls, cpuTimeMs)])) as Record<
+        Variant,
+        () => Promise<number>
+      >,
+      budget,
+    );
+    rows.push(
+      ...rowsFor(
+        op.name,
+        'µs CPU/call',
+        BASELINE,
+        variants.map((v) => ({
+          label: label(v),
+          samples: samples[v],
+          ...(v === BASELINE ? { details: { calls } } : {}),
+        })),
+      ),
+    );
+  }
+  return rows;
 }
 
 /** The in-memory rows, measured in this process: every variant against a fetch that answers from memory. */
 export async function measureInMemory(
   url: string,
   info: MockServerInfo,
-  settings: OverheadSettings,
+  budget: InMemoryBudget,
   warnings: Set<string>,
 ): Promise<Row[]> {
   const stub = await inMemoryFetch(
     url,
     operations(url, info, (input, init) => fetch(input, init), warnings),
   );
-  const rows = await measure(
-    operations(url, info, stub, warnings),
-    settings.inMemoryCallsPerSample,
-    settings.warmupRounds,
-    settings.rounds,
-  );
+  const rows = await measurePaired(operations(url, info, stub, warnings), budget);
   return rows.map((row) => ({ ...row, group: `${row.group}, in-memory fetch` }));
 }
 
@@ -193,6 +250,6 @@ export async function measureInMemory(
 export interface InMemoryJob {
   url: string;
   info: MockServerInfo;
-  settings: OverheadSettings;
+  budget: InMemoryBudget;
 }
 export type InMemoryReply = { rows: Row[]; version: string } | { error: string };

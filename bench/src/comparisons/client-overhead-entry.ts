@@ -1,10 +1,10 @@
-// Child-process entry: the in-memory rows of `client-overhead` under another Node (client-overhead.ts forks it with
-// that Node's binary and sends one job). The mock server the job names is the parent's, still listening.
+// Child-process entry: the in-memory rows of `client-overhead` under one Node (client-overhead.ts forks it with that
+// Node's binary and sends one job). The mock server the job names is the parent's, still listening.
 import { type InMemoryJob, type InMemoryReply, measureInMemory } from './client-overhead-calls.js';
 
 process.once('message', (message) => {
-  const { url, info, settings } = message as InMemoryJob;
-  measureInMemory(url, info, settings, new Set())
+  const { url, info, budget } = message as InMemoryJob;
+  measureInMemory(url, info, budget, new Set())
     .then(
       (rows): InMemoryReply => ({ rows, version: process.version }),
       (error: unknown): InMemoryReply => ({
