@@ -63,8 +63,8 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   // 17,841 -> 18,391 B. Lowered with the smaller structure count and the option checks as rules (createClient
   // turns the three new opt-in guards on): measured 18,322 B; with the one call's shrinks: 18,280 B.
   // Lowered when iteration became a loop over the page rule (issue 32), which left the iteration pager's own
-  // overlap and head recovery: measured 17,388 B.
-  'full-app.ts': 17_448,
+  // overlap and head recovery: measured 17,388 B; with the pager taking a chunk in one place: 17,335 B.
+  'full-app.ts': 17_395,
   // Issue 31's target is 6,500 B; today the core alone is over it (see core-one-call), so this is the measured size
   // (7,306 B) with a little room, to be lowered with the core's. Lowered when the query builders shed their helpers
   // (retry and sharing options written in place, shorter argument checks): measured 7,238 B. Lowered with the core's

@@ -49,6 +49,22 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
   let link: string | null = null;
   let linkRank = 0;
   let aim = 0;
+  // The position after `row` (ranked `at`) in a frame of `count` rows whose last row is ranked `bottom`.
+  const after = (
+    row: TItem | undefined,
+    at: number,
+    count: number,
+    bottom: number,
+    growth: number,
+  ): PageParam => ({
+    cursor: (row && strategy.position?.(row as never)) ?? frameCursor,
+    offset: count - at,
+    total: count,
+    end: bottom === -Infinity ? null : count - bottom,
+    limit,
+    growth,
+    last: row ? keyOf(source, row) : null,
+  });
   for (;;) {
     if (rank <= floor && !search) return null;
     // After a miss, iteration too asks for twice its rows rather than aim ahead again: the aim can swing past the row.
@@ -138,17 +154,8 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
             'A re-org moved the row before this page: fetch the list again from its first page',
           );
         }
-        const offset = tail ? frameTotal - lowest : 0;
-        const end = short || !tail ? offset : floor === -Infinity ? null : frameTotal - floor;
-        const next: PageParam = {
-          cursor: (tail && strategy.position?.(tail as never)) ?? frameCursor,
-          offset,
-          total: tail ? frameTotal : 0,
-          end,
-          limit,
-          growth: 0,
-          last: tail ? keyOf(source, tail) : null,
-        };
+        const at = tail ? lowest : 0;
+        const next = after(tail, at, tail ? frameTotal : 0, short || !tail ? at : floor, 0);
         return { items: [], data, response, next, gone: true };
       }
       link = keyOf(source, tail);
@@ -185,8 +192,8 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
     total = frameTotal;
     rank = found;
     if (short) floor = Math.max(floor, found - (rows.length - 1 - at));
-    const after = rows.slice(at + 1, at + 1 + Math.max(0, rank - floor));
-    if (after.length === 0 && !short) {
+    const items = rows.slice(at + 1, at + 1 + Math.min(limit, Math.max(0, rank - floor)));
+    if (items.length === 0 && !short) {
       if (++misses >= MAX_MISSES) {
         throw new ListInconsistentError('The server keeps answering the same rows: the list cannot be paged');
       }
@@ -195,18 +202,8 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
       continue;
     }
     // Iteration wants the answer too: rows a search met above the row may be its to deliver.
-    if (after.length === 0 && !seen) return null;
-    const items = after.slice(0, limit);
-    const tail = items.at(-1) ?? (rows[at] as TItem);
-    const next: PageParam = {
-      cursor: strategy.position?.(tail as never) ?? cursor,
-      offset: total - (rank - items.length),
-      total,
-      end: floor === -Infinity ? null : total - floor,
-      limit,
-      growth,
-      last: keyOf(source, tail),
-    };
+    if (items.length === 0 && !seen) return null;
+    const next = after(items.at(-1) ?? rows[at], rank - items.length, total, floor, growth);
     return { items, data, response, next };
   }
 }

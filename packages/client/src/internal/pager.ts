@@ -82,37 +82,24 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
   /** The next items, `null` once the list is done (after one more read of its head when the chain moved). */
   async next(): Promise<Chunk<TItem, TBody> | null> {
     try {
-      if (!this.#param) return this.#first();
-      for (;;) {
+      if (!this.#param) return await this.#first();
+      while (!this.#done) {
         const param: PageParam = this.#param;
-        if (this.#done) return null;
-        const ended = param.end !== null && param.offset >= param.end;
-        if (ended || this.#left <= 0) {
+        if ((param.end !== null && param.offset >= param.end) || this.#left <= 0) {
           this.#done = true;
           const report = this.#options.onReorg && this.#requests > 1 && this.#memory.size > 0;
-          if ((this.#lost && this.#left > 0) || report) {
-            const chunk = await this.#reread(true);
-            if (chunk) return chunk;
-          }
+          const chunk = (this.#lost && this.#left > 0) || report ? await this.#reread() : null;
+          if (chunk) return chunk;
           continue;
         }
         const seen: Ranked<TItem>[] = [];
         const chunk = await this.#page(param, seen, false);
-        if (chunk === null) {
-          this.#param = { ...param, end: param.offset };
-          continue;
-        }
-        if (chunk.gone) {
-          const fresh = await this.#recover(chunk, seen, false);
-          if (fresh) return fresh;
-          continue;
-        }
-        this.#param = chunk.next;
-        // Rows a re-org may have brought back above the row delivered last, once rows were found gone.
-        const rows = ranked(chunk.items, chunk.next);
-        const items = this.#deliver(this.#lost && this.#knowsAll ? [...seen, ...rows] : rows);
-        if (items.length > 0) return { ...chunk, items };
+        if (chunk === null) this.#param = { ...param, end: param.offset };
+        const taken =
+          chunk && (chunk.gone ? await this.#recover(chunk, seen, false) : this.#take(chunk, seen));
+        if (taken) return taken;
       }
+      return null;
     } catch (error) {
       this.close();
       throw error;
@@ -234,12 +221,19 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
     return items;
   }
 
+  /**
+   * Moves past a chunk and gives its rows never delivered; once every delivered row was found gone, also the rows a
+   * re-read met above it (a re-org may have brought back rows the iteration passed).
+   */
+  #take(chunk: Chunk<TItem, TBody>, seen: Ranked<TItem>[]): Chunk<TItem, TBody> | null {
+    this.#param = chunk.next;
+    const rows = ranked(chunk.items, chunk.next);
+    const items = this.#deliver(this.#lost && this.#knowsAll ? [...seen, ...rows] : rows);
+    return items.length > 0 ? { ...chunk, items } : null;
+  }
+
   /** Every row delivered was gone: the rows the head re-read met are the rest of the list, less those delivered. */
-  async #recover(
-    chunk: Chunk<TItem, TBody>,
-    seen: Ranked<TItem>[],
-    verify: boolean,
-  ): Promise<Chunk<TItem, TBody> | null> {
+  #recover(chunk: Chunk<TItem, TBody>, seen: Ranked<TItem>[], verify: boolean): Chunk<TItem, TBody> | null {
     if (!this.#knowsAll) {
       throw new ListReorgedError(
         this.#options.param && this.#memory.size === 0
@@ -259,42 +253,29 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
     }
     this.#lost = true;
     this.#done = false;
-    this.#param = chunk.next;
-    const items = this.#deliver(seen);
-    return items.length > 0 ? { ...chunk, items } : null;
+    return this.#take(chunk, seen);
   }
 
-  /** Reads the head until the row delivered last: reports the rows delivered that it did not meet. */
-  async #reread(verify: boolean): Promise<Chunk<TItem, TBody> | null> {
+  /**
+   * Reads the head down to the row delivered last and reports the delivered rows it did not meet; rows after that
+   * row (a re-org moved the list's end down) go on the iteration.
+   */
+  async #reread(): Promise<Chunk<TItem, TBody> | null> {
     const param = this.#param as PageParam;
-    let seen: Ranked<TItem>[];
-    let chunk: Chunk<TItem, TBody> | null;
     for (;;) {
-      seen = [];
+      const seen: Ranked<TItem>[] = [];
       const requests = this.#requests;
-      chunk = await this.#page({ ...param, end: null }, seen, true);
+      const chunk = await this.#page({ ...param, end: null }, seen, true);
       // A re-read of several requests is one view of the list only if its first row is still at the head after it
       // (a re-org during the re-read takes the newest rows, which it read first).
       const first = seen[0];
-      if (!first || this.#requests - requests < 2 || (await this.#still(first.item))) break;
+      if (first && this.#requests - requests > 1 && !(await this.#still(first.item))) continue;
+      if (chunk?.gone) return this.#recover(chunk, seen, true);
+      this.#report(seen, false);
+      if (!chunk) return null;
+      if (chunk.items.length > 0) this.#done = false;
+      return this.#take(chunk, seen);
     }
-    if (chunk?.gone) return this.#recover(chunk, seen, verify);
-    this.#report(seen, false);
-    if (chunk && chunk.items.length > 0) {
-      // Rows after the row delivered last: the list's end moved down (a re-org); the iteration goes on after them.
-      this.#param = chunk.next;
-      this.#done = false;
-      const rows = ranked(chunk.items, chunk.next);
-      const items = this.#deliver(this.#lost && this.#knowsAll ? [...seen, ...rows] : rows);
-      if (items.length > 0) return { ...chunk, items };
-      return null;
-    }
-    if (this.#lost && this.#knowsAll && chunk) {
-      // Rows back above the row delivered last (a re-org brought them back after the pass went by).
-      const items = this.#deliver(seen);
-      if (items.length > 0) return { ...chunk, items };
-    }
-    return null;
   }
 
   /** Whether `item` is still at the head of the list, in its block, below rows never delivered only. */
