@@ -118,7 +118,7 @@ async function run({ smoke, log }: BenchContext): Promise<ComparisonOutput> {
       const added = pairedOverhead(ours, samplesOf(own.rows, group, BASELINE), runs);
       const share = (added.median / medianOf(loopback, op.name, BASELINE)) * 100;
       const limits = pairedOverhead(ours, samplesOf(own.rows, group, `${NO_LIMITS} (diagnostic)`), runs);
-      return `${op.name}: our client adds ${micros(added)} per call over raw fetch + res.json() when the transport costs nothing (in-memory rows, ${process.version}), i.e. ${share.toFixed(1)}% of a raw-fetch call over loopback: the part of the loopback ratio that is the client’s own CPU, free of network and server noise. Of that, ${micros(limits)} is the default time limits (paired against the diagnostic row without them).`;
+      return `${op.name}: our client adds ${micros(added)} per call over raw fetch + res.json() when the transport costs nothing (in-memory rows, ${process.version}), i.e. ${share.toFixed(1)}% of a raw-fetch call over loopback (CPU time against wall time, so a rough share): the part of the loopback ratio that is the client’s own CPU, free of network and server noise. Of that, ${micros(limits)} is the default time limits (paired against the diagnostic row without them).`;
     });
     return {
       settings: { ...settings, server: 'standalone mock (startMockServer) in a child process, seed 1' },
