@@ -38,9 +38,9 @@ export function checkOptions(options: unknown, rules: string, where = 'options',
       const n = name.toLowerCase();
       let start = 0;
       let end = 0;
-      while (start < k.length && k[start] === n[start]) start++;
-      while (end < k.length && k.at(-1 - end) === n.at(-1 - end)) end++;
-      if (start > most || end > most) [near, most] = [name, Math.max(start, end)];
+      while (k[start] && k[start] === n[start]) start++;
+      while (k.at(~end) && k.at(~end) === n.at(~end)) end++;
+      if (Math.max(start, end) > most) [near, most] = [name, Math.max(start, end)];
     }
     throw new TypeError(
       `${where} has no ${noun} ${JSON.stringify(key.slice(0, 40))}${near && `; did you mean ${near}?`}`,
@@ -134,13 +134,10 @@ export const checkMaxPause = (maxPauseMs: unknown): void =>
  * Checks one numeric option (skipped when `undefined`): a finite number (or `Infinity` where `flags` & 2), at least
  * `min`, at most `max`, an integer where `flags` & 1. A `TypeError` or `RangeError` names the option and its value.
  */
-function checkNumber(name: string, value: unknown, flags = 0, min = 0, max = Number.POSITIVE_INFINITY): void {
-  if (value === undefined || (value === Number.POSITIVE_INFINITY && flags & 2)) return;
-  if (typeof value !== 'number' || Number.isNaN(value)) {
-    throw new TypeError(
-      `${name} must be a number; got ${typeof value === 'number' ? 'NaN' : describeValue(value)}`,
-    );
-  }
+function checkNumber(name: string, given: unknown, flags = 0, min = 0, max = Number.POSITIVE_INFINITY): void {
+  if (given === undefined || (given === Number.POSITIVE_INFINITY && flags & 2)) return;
+  expect(given, name, typeof given === 'number' && !Number.isNaN(given), 'a number');
+  const value = given as number;
   const problem = !Number.isFinite(value)
     ? 'be a finite number'
     : flags & 1 && !Number.isInteger(value)
