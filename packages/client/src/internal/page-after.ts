@@ -148,7 +148,7 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
       }
       const tail = rows.at(-1);
       // Past the rank the row had without meeting it, or at the list's end: a re-org orphaned it.
-      if (short || !tail || rows.length < 2 || lowest < rank) {
+      if (short || !tail || lowest < rank) {
         if (!seen) {
           throw new ListReorgedError(
             'A re-org moved the row before this page: fetch the list again from its first page',
@@ -157,6 +157,10 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
         const at = tail ? lowest : 0;
         const next = after(tail, at, tail ? frameTotal : 0, short || !tail ? at : floor, 0);
         return { items: [], data, response, next, gone: true };
+      }
+      // Growth that keeps the search from getting past the row it read last: outpaced, never endless.
+      if (rows.length < 2 && ++misses >= MAX_MISSES) {
+        throw new ListOutpacedError(`The list grew faster than it could be searched for row ${last}`);
       }
       link = keyOf(source, tail);
       linkRank = lowest;

@@ -396,6 +396,27 @@ describe('Pager: growth and prefetch', () => {
     );
   });
 
+  // Counterexamples that other seeds of the properties above found (FC_SEED=443867 and 2943827681), kept as cases.
+  it('keeps its place when each answer grows the list by one row while two requests are in flight', async () => {
+    const list = new FakeList(5);
+    const start = list.snapshot();
+    expect(
+      await run(
+        growingAfterEachAnswer(list, () => 1),
+        { pageSize: 2, concurrency: 2 },
+      ),
+    ).toEqual(start);
+  });
+
+  it('a search from the head that growth holds back goes on from the row it read last, never takes it for gone', async () => {
+    const list = new FakeList(25);
+    const start = list.snapshot();
+    const growth = [0, 17, 49, 39];
+    const grow = (_r: unknown, i: number) => list.grow(growth[i % growth.length] ?? 0);
+    expect(await run(list.source(grow), { pageSize: 20 })).toEqual(start);
+    expect(list.requests.length).toBeLessThan(40);
+  });
+
   it('goes one request at a time in offset mode while the list grows, about one request per page', async () => {
     const list = new FakeList(300);
     const start = list.snapshot();
