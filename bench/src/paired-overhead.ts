@@ -1,10 +1,10 @@
 import { median } from './harness.js';
 
-// Overheads over a baseline from paired rounds: each round times every variant once, back to back, so the
-// difference of two variants within a round cancels what the round shared (a busy neighbour, a CPU frequency step,
-// the heap's state), and the median of the per-round differences is robust to the rounds a burst of noise hit.
-// Differences of medians taken from separate sample sets cancel nothing: when an overhead is a few µs inside a
-// spread of tens, they swing from run to run. Pure functions over sample arrays, so they are tested as such.
+// Overheads over a baseline, and ratios of whole costs, from paired rounds: each round times every variant once,
+// back to back, so the difference (or ratio) of two variants within a round cancels what the round shared (a busy
+// neighbour, a CPU frequency step, the heap's state), and the median of the per-round values is robust to the rounds
+// a burst of noise hit. Differences of medians taken from separate sample sets cancel nothing: when an overhead is a
+// few µs inside a spread of tens, they swing from run to run. Pure functions over sample arrays, tested as such.
 
 /** Confidence level of every interval here. */
 const CONFIDENCE = 0.95;
@@ -144,6 +144,42 @@ export function overheadRatio(samples: PairedSamples, options: BootstrapOptions 
     ours,
     reference,
   };
+}
+
+/** `variant[i] / reference[i]` for each round i; both lists must come from the same rounds, the reference's positive. */
+export function pairedRatios(variant: readonly number[], reference: readonly number[]): number[] {
+  if (variant.length !== reference.length || variant.length === 0) {
+    throw new Error(
+      `paired ratios need the same rounds on both sides (got ${variant.length} and ${reference.length})`,
+    );
+  }
+  return variant.map((value, i) => {
+    const divisor = reference[i] as number;
+    if (!(divisor > 0 && Number.isFinite(divisor)) || !Number.isFinite(value)) {
+      throw new Error(
+        `paired ratios need finite samples and a positive reference (round ${i}: ${value} / ${divisor})`,
+      );
+    }
+    return value / divisor;
+  });
+}
+
+/**
+ * How many times the reference a variant takes, when both are whole costs (a call over loopback in wall time) rather
+ * than overheads over a baseline: the median of the per-round ratios, with a bootstrap interval over processes and
+ * rounds (`resampledMedians`). A round whose batches a neighbour slowed slows both sides alike, so their ratio
+ * cancels most of it where medians of separate sample sets keep it.
+ * @example
+ * pairedRatio(oursSamples, vendorSamples); // { median: 1.02, low: 0.99, high: 1.04 }
+ */
+export function pairedRatio(
+  variant: readonly number[],
+  reference: readonly number[],
+  options: BootstrapOptions = {},
+): Estimate {
+  const ratios = pairedRatios(variant, reference);
+  const [draws] = resampledMedians([ratios], options) as [number[]];
+  return { median: median(ratios), ...percentiles(draws, ratios.length) };
 }
 
 // A small seeded generator (mulberry32): the bootstrap must be reproducible, and Math.random cannot be seeded.

@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { median, pairedRounds } from '../../bench/src/harness.js';
-import { overheadRatio, pairedDifferences, pairedOverhead } from '../../bench/src/paired-overhead.js';
+import {
+  overheadRatio,
+  pairedDifferences,
+  pairedOverhead,
+  pairedRatio,
+  pairedRatios,
+} from '../../bench/src/paired-overhead.js';
 import { writeMarkdown } from '../../bench/src/report.js';
 
 /** Deterministic values in [-1, 1): a linear congruential sequence, so a failing case reproduces exactly. */
@@ -134,6 +140,86 @@ describe('overheadRatio', () => {
     expect(overheadRatio({ baseline: [1, 1, 1], ours: [3, 3, 3], reference: [2, 2, 2] }).kind).toBe(
       'indistinct',
     );
+  });
+});
+
+describe('pairedRatio', () => {
+  // Over loopback a neighbour stretches whole rounds: the vendor's call drifts between 600 and 1,400 µs from round to
+  // round, and within a round ours takes 1.03x the vendor's time, ±1 %.
+  const rounds = 80;
+  const vendor = noise(rounds, 17).map((n) => 1000 + 400 * n);
+  const jitter = noise(rounds, 19);
+  const ours = vendor.map((v, i) => v * 1.03 * (1 + 0.01 * (jitter[i] as number)));
+
+  it('recovers the per-round ratio through drift that swamps a ratio of medians of separate samples', () => {
+    const result = pairedRatio(ours, vendor);
+    expect(result.median).toBeGreaterThan(1.02);
+    expect(result.median).toBeLessThan(1.04);
+    expect(result.low).toBeLessThanOrEqual(result.median);
+    expect(result.high).toBeGreaterThanOrEqual(result.median);
+    expect(result.low).toBeGreaterThan(1.01);
+    expect(result.high).toBeLessThan(1.05);
+    // What the old estimator saw: each variant's rounds taken apart (as if measured at different times), the ratio of
+    // medians is mostly drift.
+    const apart = median(ours.slice(0, 40)) / median(vendor.slice(40));
+    expect(Math.abs(apart - 1.03)).toBeGreaterThan(Math.abs(result.median - 1.03));
+  });
+
+  it('gives exactly the ratio when every round agrees', () => {
+    const reference = range(1, 20).map((i) => 500 + 25 * i);
+    expect(
+      pairedRatio(
+        reference.map((v) => v * 1.25),
+        reference,
+      ),
+    ).toEqual({ median: 1.25, low: 1.25, high: 1.25 });
+  });
+
+  it('is the median of per-round ratios, not a ratio of medians', () => {
+    // Medians 10 and 10 (ratio 1), but in three rounds of five ours took twice the reference's time.
+    expect(median([20, 20, 10, 10, 10]) / median([10, 10, 20, 20, 5])).toBe(1);
+    expect(pairedRatio([20, 20, 10, 10, 10], [10, 10, 20, 20, 5]).median).toBe(2);
+  });
+
+  it('is reproducible: the bootstrap is seeded', () => {
+    expect(pairedRatio(ours, vendor)).toEqual(pairedRatio(ours, vendor));
+  });
+
+  it('gives no interval from fewer than 6 rounds', () => {
+    expect(pairedRatio([2, 4, 6], [1, 2, 3])).toEqual({
+      median: 2,
+      low: Number.NEGATIVE_INFINITY,
+      high: Number.POSITIVE_INFINITY,
+    });
+  });
+
+  it('widens its interval to the spread between processes when told which round ran where', () => {
+    const perProcess = 40;
+    const runs = range(0, 3 * perProcess - 1).map((i) => Math.floor(i / perProcess));
+    const reference = noise(3 * perProcess, 23).map((n) => 1000 + 300 * n);
+    const small = noise(3 * perProcess, 29);
+    // Ours takes 1.02x the reference in two processes and 1.10x in the third.
+    const variant = reference.map(
+      (v, i) => v * (runs[i] === 2 ? 1.1 : 1.02) * (1 + 0.002 * (small[i] as number)),
+    );
+    expect(pairedRatio(variant, reference).high).toBeLessThan(1.04);
+    expect(pairedRatio(variant, reference, { runs }).high).toBeGreaterThan(1.08);
+  });
+});
+
+describe('pairedRatios', () => {
+  it('divides round by round', () => {
+    expect(pairedRatios([6, 9, 10], [3, 3, 4])).toEqual([2, 3, 2.5]);
+  });
+
+  it.each([
+    ['different lengths', [1, 2], [1], /same rounds/],
+    ['no rounds', [], [], /same rounds/],
+    ['a zero reference', [1, 2], [1, 0], /round 1: 2 \/ 0/],
+    ['a negative reference', [1, 2], [-1, 1], /positive reference/],
+    ['a sample that is not a number', [Number.NaN, 2], [1, 1], /finite samples/],
+  ])('refuses %s', (_, variant, reference, message) => {
+    expect(() => pairedRatios(variant, reference)).toThrow(message);
   });
 });
 

@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { createClient } from '@blockindex/client';
 import { createClient as createVendorClient } from '@stacks/blockchain-api-client';
 import type { Row } from '../comparison.js';
-import { cpuTimeMs, interleave, pairedRounds, type RoundBudget, rowsFor, timeMs } from '../harness.js';
+import { callsPerSample, cpuTimeMs, pairedRounds, type RoundBudget, rowsFor, timeMs } from '../harness.js';
 import type { MockServerInfo } from '../servers/mock-entry.js';
 
 // The calls `client-overhead` times, and their in-memory measurement: shared by the comparison and by
@@ -143,30 +143,39 @@ const perCallMicros =
 
 const label = (v: Variant) => (v === NO_LIMITS ? `${v} (diagnostic)` : v);
 
-/** Times every variant of each operation in interleaved rounds, after checking that they all return the same data. */
-export async function measure(
-  ops: Operation[],
-  callsPerSample: number,
-  warmup: number,
-  runs: number,
-): Promise<Row[]> {
+/** How the loopback rows are measured: paired rounds within a time budget, each sample a batch of about `batchMs`. */
+export type LoopbackBudget = RoundBudget & { batchMs: number };
+
+/**
+ * Times every variant of each operation over loopback in paired rounds (`pairedRounds`), after checking that they
+ * all return the same data. A sample is the wall time per call of a batch of sequential calls, the same number for
+ * every variant (sized so that raw fetch takes about `batchMs`; in the baseline row's details): a call over loopback
+ * waits on the server's process, so wall time is what it costs (CPU time would leave out the round trip). Row
+ * samples stay in round order, so that two variants' samples can be paired round by round.
+ */
+export async function measure(ops: Operation[], { batchMs, ...budget }: LoopbackBudget): Promise<Row[]> {
   const rows: Row[] = [];
   for (const op of ops) {
     await checkSameData(op);
+    const calls = await callsPerSample(op.calls[BASELINE], batchMs);
     const variants = Object.keys(op.calls) as Variant[];
-    const samples = await interleave(
-      Object.fromEntries(variants.map((v) => [v, perCallMicros(op.calls[v], callsPerSample)])) as Record<
+    const samples = await pairedRounds(
+      Object.fromEntries(variants.map((v) => [v, perCallMicros(op.calls[v], calls)])) as Record<
         Variant,
         () => Promise<number>
       >,
-      { warmup, runs },
+      budget,
     );
     rows.push(
       ...rowsFor(
         op.name,
         'µs/call',
         BASELINE,
-        variants.map((v) => ({ label: label(v), samples: samples[v] })),
+        variants.map((v) => ({
+          label: label(v),
+          samples: samples[v],
+          ...(v === BASELINE ? { details: { calls, rounds: samples[v].length } } : {}),
+        })),
       ),
     );
   }
