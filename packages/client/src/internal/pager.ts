@@ -144,9 +144,8 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
   #prefetch(param: PageParam): void {
     const { concurrency = 1, pageSize } = this.#options;
     const { strategy, max = MAX_PAGE_SIZE } = this.#source;
-    const growing = param.cursor === null && param.growth !== 0;
     const keep = new Map<string, Promise<WithResponse<TBody>>>();
-    if (concurrency > 1 && param.end !== null && !strategy.position && !growing) {
+    if (concurrency > 1 && param.end !== null && strategy.prefetch?.(param)) {
       const floor = param.total - param.end;
       for (let k = 0; k < concurrency; k++) {
         const rank = param.total - param.offset - k * pageSize;

@@ -42,6 +42,8 @@ export interface Strategy {
    * rather than aiming ahead of the growth last seen (iteration does that), so that it still fills after growth.
    */
   request(at: Aim, max: number, wide: boolean): PageRequest;
+  /** Whether iteration may send the requests of the pages after `at` ahead (absent: never). */
+  prefetch?(at: Pick<Aim, 'cursor' | 'growth'>): boolean;
 }
 
 /** Where a request aims: the frame (`cursor`, `total`), the growth last seen, the rank and the list's last rank. */
@@ -69,6 +71,8 @@ export const OFFSET: Strategy = {
   anchor: () => null,
   ended,
   request: (at, max, wide) => byTotal(at, max, wide, wide ? 0 : at.growth),
+  // Only while the total holds still: a request aimed ahead of growth cannot be predicted.
+  prefetch: (at) => at.growth === 0,
 };
 
 /**
@@ -88,6 +92,7 @@ export const CURSOR: Strategy = {
           offset: at.total - 1 - at.rank,
           limit: Math.min(max, at.limit + 1, at.rank - at.floor + 1),
         },
+  prefetch: (at) => at.cursor !== null || at.growth === 0,
 };
 
 /**
