@@ -2,7 +2,7 @@ import type { operations } from '@blockindex/spec/types';
 import { ApiPromise } from './api-promise.js';
 import { type BlockindexCore, request } from './core.js';
 import { type ListSpec, type PageSource, pageProblem } from './internal/lists.js';
-import { checkOptions, LIST_KEYS, REQUEST_KEYS } from './internal/option-checks.js';
+import { checkOptions, listKeys, REQUEST_KEYS } from './internal/option-checks.js';
 import type { Operation } from './internal/request.js';
 import type { PageBody } from './internal/strategies.js';
 import type { IterationOptions, ListOptions, RequestOptions } from './options.js';
@@ -92,7 +92,7 @@ export function defineList<R extends ListRow>(row: R): ListFn<R> {
     const [query = {}, options]: [Record<string, never>?, ListOptions?] = a.slice(row.params.length) as never;
     const pathParams = () => {
       checkOptions(query, row.query.join(' '), 'query', 'parameter');
-      checkOptions(options, LIST_KEYS);
+      checkOptions(options, listKeys());
       return row.params(...a);
     };
     // The pager reads the query and options before the checks run: given `null` (refused by the checks) it reads none.

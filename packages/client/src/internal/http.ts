@@ -101,7 +101,7 @@ export async function limitBody(
   check?: (bytes: Uint8Array, maxBytes: number) => string | undefined,
 ): Promise<string> {
   const { maxBytes } = limit;
-  if (!response.body || maxBytes === Number.POSITIVE_INFINITY) return response.text();
+  if (!response.body || maxBytes === Infinity) return response.text();
   const reader = response.body.getReader();
   const refuse = (reason: string): never => {
     reader.cancel().catch(() => {});
@@ -184,7 +184,3 @@ export function describeCause(cause: unknown): string {
   const detail = inner instanceof Error ? (inner.code ?? inner.message) : undefined;
   return detail ? `${cause.message} (${detail})` : cause.message;
 }
-
-/** The shape check of single-resource calls: their bodies are JSON objects. */
-export const objectShapeProblem = (data: unknown): string | undefined =>
-  typeof data === 'object' && data !== null && !Array.isArray(data) ? undefined : 'expected a JSON object';

@@ -10,8 +10,11 @@ import { describeValue } from './text.js';
 /** The options of one call. */
 export const REQUEST_KEYS = 'signal:s timeoutMs:n:2 deadlineMs:n:2 maxResponseBytes:n:3:1 retry:r headers';
 
-/** The options of a list call: one call's, and how to iterate (those numbers are checked by the pager). */
-export const LIST_KEYS = `${REQUEST_KEYS} pageSize maxItems concurrency pageParam onReorg`;
+/**
+ * The options of a list call: one call's, and how to iterate (those numbers are checked by the pager). Built when
+ * asked, so that an app without a list does not ship the names (a top-level template literal is never dropped).
+ */
+export const listKeys = (): string => `${REQUEST_KEYS} pageSize maxItems concurrency pageParam onReorg`;
 
 /** The options of a core and a client (`extra`: `guards` and a pacer, or `use` and any `rateLimit`). */
 const CORE_KEYS = `baseUrl ordinalsBaseUrl apiKey apiKeyHeader credentialHeaders:a fetch:f onWarning:f ${REQUEST_KEYS}`;
@@ -134,8 +137,8 @@ export const checkMaxPause = (maxPauseMs: unknown): void =>
  * Checks one numeric option (skipped when `undefined`): a finite number (or `Infinity` where `flags` & 2), at least
  * `min`, at most `max`, an integer where `flags` & 1. A `TypeError` or `RangeError` names the option and its value.
  */
-function checkNumber(name: string, given: unknown, flags = 0, min = 0, max = Number.POSITIVE_INFINITY): void {
-  if (given === undefined || (given === Number.POSITIVE_INFINITY && flags & 2)) return;
+function checkNumber(name: string, given: unknown, flags = 0, min = 0, max = Infinity): void {
+  if (given === undefined || (given === Infinity && flags & 2)) return;
   expect(given, name, typeof given === 'number' && !Number.isNaN(given), 'a number');
   const value = given as number;
   const problem = !Number.isFinite(value)

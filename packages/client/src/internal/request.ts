@@ -5,7 +5,6 @@ import {
   ConnectionError,
   createApiError,
   RedirectError,
-  type ResponseErrorInit,
   ResponseParseError,
   ResponseTooLargeError,
   TimeoutError,
@@ -27,7 +26,6 @@ import {
   describeCause,
   fetchFollowingRedirects,
   limitBody,
-  objectShapeProblem,
   RedirectRefused,
   serializePath,
   serializeQuery,
@@ -63,13 +61,11 @@ export const DEFAULT_DEADLINE_MS = 60_000;
 /** Default bound on a decoded response body: 8 MiB (the real API's largest answers are about 1 MB). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
-/** A time limit as milliseconds: `0`, `Infinity` and `undefined` all mean none (`Infinity`). */
-const FOREVER = Number.POSITIVE_INFINITY;
-const limitMs = (ms: number | undefined): number => (ms && ms > 0 ? ms : FOREVER);
+const FOREVER = Infinity;
 
 const warnedInProcess = new Set<string>();
 
-/** The default `onWarning`: quiet under a test runner (`NODE_ENV=test`); the server's text escaped for the log. */
+/** The default `onWarning`: once per operation, quiet under a test runner; the server's text escaped for the log. */
 function warnOnce(w: ApiWarning): void {
   if (warnedInProcess.has(w.operation) || globalThis.process?.env?.NODE_ENV === 'test') return;
   warnedInProcess.add(w.operation);
@@ -81,9 +77,9 @@ function warnOnce(w: ApiWarning): void {
 }
 
 /**
- * The request function of a core made with `options` (checked; base URLs normalized). A call builds the URL and
- * headers once, then runs attempts (pacer, middleware, `fetch` following redirects, bounded read, parse, typed error)
- * until one succeeds or the retry policy, the deadline or the caller's signal says stop.
+ * The request function of a core made with `options` (checked; base URLs normalized). A call builds its URL and
+ * headers once, then runs one attempt function (pacer, middleware, `fetch` following redirects, bounded read, parse,
+ * typed error) inside one retry loop, until an attempt succeeds or the policy, the deadline or a signal says stop.
  */
 export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl: string): CoreCall {
   const { guards = [], apiKey, onWarning = warnOnce } = options;
@@ -103,6 +99,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
     .map((name) => name.toLowerCase());
   const coreSecrets = credentialValues(fixed, credentials);
   const warned = new Set<string>();
+  const limitMs = (ms: number | undefined): number => (ms && ms > 0 ? ms : FOREVER);
 
   return async <T>(
     op: Operation,
@@ -128,7 +125,6 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
     const deadlineMs = limitMs(call.deadlineMs ?? options.deadlineMs ?? DEFAULT_DEADLINE_MS);
     const deadlineAt = Date.now() + deadlineMs;
     const maxBytes = call.maxResponseBytes ?? options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-    const aborted = () => callers.some((s) => s.aborted);
     /** A wait between attempts (backoff, the pacer's queue) stops on the callers' signals, with no time limit. */
     const between = async <R>(wait: (signal: AbortSignal) => Promise<R>): Promise<R> => {
       const link = linkedController(callers);
@@ -138,23 +134,27 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
         link.dispose();
       }
     };
-    let policy: RetryPolicy | false | undefined;
-    for (let retryIndex = 0; ; retryIndex++) {
+
+    /** The pacer's reservation of the coming attempt, given back if nothing is sent. */
+    let unsent: (() => void) | undefined;
+    /** One attempt: everything from the wire to a typed result or a typed error, in one pass. */
+    const attempt = async (): Promise<WithResponse<T>> => {
       let sent: Request | undefined;
       let response: Response | undefined;
       /** What the caller's middleware threw, passed on untouched (none yet: an object nothing else can be). */
-      let userError: unknown = between;
+      let userError: unknown = attempt;
       /** 1: this attempt's own time limit fired; 2: the call's deadline did. */
       let timedOut = 0;
       const limit: BodyLimit = { maxBytes, exceeded: false };
       const shown = () => redact(sent?.url ?? url, secrets);
-      /** What every error about the response carries. */
-      const about = () => ({
-        status: response?.status ?? 0,
-        headers: response?.headers ?? new Headers(),
+      /** What every error about the response carries, with why. */
+      const about = (reason: string) => ({
+        status: (response as Response).status,
+        headers: (response as Response).headers,
         method: 'GET',
         url: shown(),
         secrets,
+        reason,
       });
       /** An error about this request: `GET <url>: <what>`, credentials blanked out. */
       const fail = (Kind: typeof ConnectionError, what: string, cause: unknown): BlockindexError =>
@@ -162,15 +162,10 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
       /** The one mapping from whatever an attempt threw to what the caller gets. */
       const toError = (thrown: unknown, sending?: boolean): unknown =>
         limit.exceeded
-          ? new ResponseTooLargeError({
-              ...about(),
-              reason: limit.reason as string,
-              maxBytes,
-              cause: thrown instanceof Error ? new Error(thrown.message) : undefined,
-            })
+          ? new ResponseTooLargeError({ ...about(limit.reason as string), maxBytes })
           : !sending && (thrown === userError || thrown instanceof BlockindexError)
             ? thrown
-            : aborted()
+            : callers.some((s) => s.aborted)
               ? fail(AbortError, 'the request was aborted', thrown)
               : timedOut
                 ? fail(
@@ -189,7 +184,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
                   : !response
                     ? thrown
                     : thrown instanceof SyntaxError
-                      ? parseError(about(), thrown)
+                      ? parseError(thrown)
                       : thrown instanceof TypeError || thrown instanceof DOMException
                         ? fail(
                             ConnectionError,
@@ -197,14 +192,18 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
                             thrown,
                           )
                         : thrown;
-      // Outside the attempt (a wait in the queue is not a failure); given back if nothing is sent.
-      let unsent = pacer ? await between((signal) => pacer.reserve(signal, deadlineAt)) : undefined;
+      /** A 2xx body that is not JSON: only the position is shown (V8 quotes the body there, maybe an echo of the key). */
+      const parseError = (error: SyntaxError) => {
+        const at = /position \d+/.exec(error.message);
+        const reason = `the body is not valid JSON${at ? ` (syntax error at ${at[0]})` : ''}`;
+        return new ResponseParseError({ ...about(reason), cause: new SyntaxError(reason) });
+      };
+
       let link: ReturnType<typeof linkedController> | undefined;
       let cancelTimer: (() => void) | undefined;
-      let failure: unknown;
       try {
         const left = deadlineAt - Date.now();
-        if (aborted() || left <= 0) {
+        if (callers.some((s) => s.aborted) || left <= 0) {
           timedOut = 2;
           throw callers.find((s) => s.aborted)?.reason;
         }
@@ -262,7 +261,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
               throw toError(thrown, true);
             });
         const done = response;
-        // Nothing to read when the server says so (openapi-fetch leaves such a body unread too).
+        // Nothing to read when the server says so.
         const text =
           done.headers.get('content-length') === '0' ? '' : await limitBody(done, limit, checkBody);
         if (!done.ok) {
@@ -273,7 +272,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
             body = JSON.parse(clean);
           } catch {}
           throw createApiError({
-            ...about(),
+            ...about(''),
             body: body as never,
             retryAfterMs: retryAfterOf(done.headers, Date.now(), done.status),
             replacement: op.replacement,
@@ -286,27 +285,35 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
           data === undefined
             ? 'expected a JSON body, got an empty one'
             : (op.shape ?? objectShapeProblem)(data);
-        if (problem) throw new ResponseParseError({ ...about(), reason: problem });
+        if (problem) throw new ResponseParseError(about(problem));
         return { data: data as T, response: done };
       } catch (error) {
-        failure = toError(error);
+        throw toError(error);
       } finally {
         cancelTimer?.();
         link?.dispose();
         unsent?.();
       }
-      policy ??= resolveRetryPolicy(options.retry, call.retry);
-      const delay = retryDelayMs(failure, retryIndex, policy);
-      // A wait that would end past the deadline is not started: the error (with its `retryAfterMs`) goes out now.
-      if (delay === undefined || delay >= deadlineAt - Date.now()) throw failure;
-      await between((signal) => sleep(delay, signal));
+    };
+
+    let policy: RetryPolicy | false | undefined;
+    for (let retryIndex = 0; ; retryIndex++) {
+      let delay: number | undefined;
+      // Outside the attempt and its retries: a wait in the queue is not a failure, a queue past the deadline is final.
+      unsent = pacer ? await between((signal) => pacer.reserve(signal, deadlineAt)) : undefined;
+      try {
+        return await attempt();
+      } catch (failure) {
+        policy ??= resolveRetryPolicy(options.retry, call.retry);
+        delay = retryDelayMs(failure, retryIndex, policy);
+        // A wait that would end past the deadline is not started: the error (with its `retryAfterMs`) goes out now.
+        if (delay === undefined || delay >= deadlineAt - Date.now()) throw failure;
+      }
+      await between((signal) => sleep(delay as number, signal));
     }
   };
 }
 
-/** A 2xx body that is not JSON: only the position is shown (V8 quotes the body there, maybe a cut echo of the key). */
-function parseError(about: Omit<ResponseErrorInit, 'reason'>, error: SyntaxError): ResponseParseError {
-  const at = /position \d+/.exec(error.message);
-  const reason = `the body is not valid JSON${at ? ` (syntax error at ${at[0]})` : ''}`;
-  return new ResponseParseError({ ...about, reason, cause: new SyntaxError(reason) });
-}
+/** The shape check of single-resource calls: their bodies are JSON objects. */
+const objectShapeProblem = (data: unknown): string | undefined =>
+  typeof data === 'object' && data !== null && !Array.isArray(data) ? undefined : 'expected a JSON object';

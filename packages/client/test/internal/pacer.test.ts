@@ -1,7 +1,7 @@
 import { setupMockServer } from '@blockindex/mock/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AbortError, createClient, type Middleware, TimeoutError } from '../../src/index.js';
-import { track, useFakeClock } from '../hardening/helpers/clock.js';
+import { flushIo, track, useFakeClock } from '../hardening/helpers/clock.js';
 import { fakeFetch, json } from '../helpers/fake-fetch.js';
 
 // The mock's rate limiter reads the clock it was created with, so each test fakes the clock first and creates
@@ -163,6 +163,22 @@ describe('Pacer (rateLimit option)', () => {
     await vi.advanceTimersByTimeAsync(1000);
     controller.abort();
     expect(await outcome).toBeInstanceOf(AbortError);
+  });
+
+  it('rejects a queued call past its deadline at once with retries on: the queue is final, not retried', async () => {
+    const { world } = startMock(50);
+    const { sentAt, middleware } = recorder();
+    const client = createClient({ rateLimit: { perMinute: 2 }, use: [middleware] });
+    await client.getBrc20Token(world.fixtures.ticker);
+    await client.getBrc20Token(world.fixtures.ticker);
+    // The next start is a minute away, past a 10 s deadline: no backoff and no second look at the queue.
+    const late = track(client.getBrc20Token(world.fixtures.ticker, { deadlineMs: 10_000 }));
+    await flushIo();
+    expect(late.settled).toBe(true);
+    expect(late.error).toBeInstanceOf(TimeoutError);
+    expect((late.error as Error).message).toMatch(/rate limit queue/);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(sentAt).toHaveLength(2);
   });
 
   it('is off by default: a burst meets the server limit', async () => {
