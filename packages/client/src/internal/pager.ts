@@ -147,8 +147,10 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
     const keep = new Map<string, Promise<WithResponse<TBody>>>();
     if (concurrency > 1 && param.end !== null && strategy.prefetch?.(param)) {
       const floor = param.total - param.end;
+      // A page re-reads the row delivered last, so at the largest limit it moves on one row less than pageSize.
+      const step = Math.min(pageSize, max - 1);
       for (let k = 0; k < concurrency; k++) {
-        const rank = param.total - param.offset - k * pageSize;
+        const rank = param.total - param.offset - k * step;
         if (rank <= floor) break;
         const request = strategy.request({ ...param, rank, floor, limit: pageSize }, max, false);
         const key = JSON.stringify([request.offset, request.limit, request.cursor]);

@@ -90,6 +90,38 @@ describe('iterating getAddressTransactions', () => {
     expect(stats.peak).toBe(4);
   });
 
+  it('prefetches the requests the pages then make, at the largest page size too', async () => {
+    // Each page after the first re-reads the row delivered last, so at pageSize 50 (the API's largest limit) a page
+    // moves on 49 rows: prefetches aimed 50 rows apart were all wasted, and prefetch ran slower than one request at
+    // a time.
+    const want = addressTxIds();
+    const sent = (concurrency: number) => {
+      const requests: string[] = [];
+      const count: Middleware = {
+        onRequest({ request }) {
+          requests.push(new URL(request.url).search);
+        },
+      };
+      return { requests, client: createClient({ use: [count] }), concurrency };
+    };
+    for (const run of [sent(1), sent(4)]) {
+      const got: string[] = [];
+      for await (const item of run.client.getAddressTransactions(
+        address,
+        {},
+        { pageSize: 50, concurrency: run.concurrency },
+      )) {
+        got.push(item.tx.tx_id);
+      }
+      expect(got).toEqual(want);
+      expect(new Set(run.requests).size).toBe(run.requests.length);
+      // One request per page, plus at most the prefetches past the list's end.
+      expect(run.requests.length).toBeLessThanOrEqual(
+        Math.ceil((want.length - 1) / 49) + run.concurrency - 1,
+      );
+    }
+  });
+
   it('pages with .pages(), getNextPage() and maxItems', async () => {
     const want = addressTxIds();
     const client = createClient();
