@@ -1,37 +1,28 @@
 // biome-ignore-all lint: measurement code, golfed for size on purpose; not product code.
-// Prices the default behaviours of the from-scratch core (core.ts): bundles the one-call app (app.ts) as the size
-// test bundles the fixtures (esbuild, browser ESM, minified, gzip -9), once as is and once per behaviour removed, and
+// Prices the default behaviours of the from-scratch core (core.ts): bundles the size test's one-call fixture as it
+// does (esbuild, browser ESM, minified, gzip -9), once as is and once per behaviour removed, and
 // checks the bundle answers right against the mock. Run from bench/: `npx tsx floor/price.ts`.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { createFetchHandler } from '@blockindex/mock';
-import { build } from 'esbuild';
+import { bundleApp, createFetchHandler } from '../src/bundles.js';
 
 const here = new URL('.', import.meta.url).pathname;
 const source = readFileSync(join(here, 'core.ts'), 'utf8');
 const dir = mkdtempSync(join(tmpdir(), 'floor-'));
-writeFileSync(join(dir, 'app.ts'), readFileSync(join(here, 'app.ts'), 'utf8'));
 
+/** The size test's one-call fixture, bundled as it bundles it, with the client swapped for `core`. */
 async function measure(name: string, core: string): Promise<void> {
-  writeFileSync(join(dir, 'core.ts'), core);
-  const result = await build({
-    entryPoints: [join(dir, 'app.ts')],
-    bundle: true,
-    minify: true,
-    platform: 'browser',
-    format: 'esm',
-    write: false,
-    logLevel: 'silent',
-    outfile: join(dir, 'app.js'),
+  const file = name.replace(/\W+/g, '-');
+  writeFileSync(join(dir, `${file}.ts`), core);
+  const { code, gzip } = await bundleApp('core-one-call.ts', {
+    '@blockindex/client': join(dir, `${file}.ts`),
   });
-  const code = (result.outputFiles[0] as { contents: Uint8Array }).contents;
-  writeFileSync(join(dir, `${name.replace(/\W+/g, '-')}.mjs`), code);
-  const { run } = await import(join(dir, `${name.replace(/\W+/g, '-')}.mjs`));
+  writeFileSync(join(dir, `${file}.mjs`), code);
+  const { run } = await import(join(dir, `${file}.mjs`));
   const handler = createFetchHandler({ seed: 1 });
   const answers = `${await run(handler, 'ordi')} | ${await run(handler, 'zzzzq')}`;
-  console.log(`${name.padEnd(36)} ${String(gzipSync(code, { level: 9 }).length).padStart(5)} B   ${answers}`);
+  console.log(`${name.padEnd(36)} ${String(gzip).padStart(5)} B   ${answers}`);
 }
 
 /** `core` with `from` replaced by `to`; a missing `from` is an error (the price would be of nothing). */
