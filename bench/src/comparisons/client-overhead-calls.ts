@@ -147,20 +147,33 @@ const label = (v: Variant) => (v === NO_LIMITS ? `${v} (diagnostic)` : v);
 export type LoopbackBudget = RoundBudget & { batchMs: number };
 
 /**
- * Times every variant of each operation over loopback in paired rounds (`pairedRounds`), after checking that they
- * all return the same data. A sample is the wall time per call of a batch of sequential calls, the same number for
- * every variant (sized so that raw fetch takes about `batchMs`; in the baseline row's details): a call over loopback
- * waits on the server's process, so wall time is what it costs (CPU time would leave out the round trip). Row
- * samples stay in round order, so that two variants' samples can be paired round by round.
+ * How a sample is timed: its clock, how many calls a batch holds (the same for every variant, sized on the baseline
+ * so that it takes about `batchMs`), the rows' unit and what the baseline row's details say.
  */
-export async function measure(ops: Operation[], { batchMs, ...budget }: LoopbackBudget): Promise<Row[]> {
+interface Timing {
+  clock: (work: () => Promise<unknown>) => Promise<number>;
+  calls: (call: () => Promise<unknown>, batchMs: number) => Promise<number>;
+  unit: string;
+  details: (calls: number, rounds: number) => Record<string, number>;
+}
+
+/**
+ * Times every variant of each operation in paired rounds (`pairedRounds`), after checking that they all return the
+ * same data; each sample is the per-call time of one batch by `timing`. Row samples stay in round order, so that two
+ * variants' samples can be paired round by round.
+ */
+async function measureRounds(
+  ops: Operation[],
+  { batchMs, ...budget }: RoundBudget & { batchMs: number },
+  timing: Timing,
+): Promise<Row[]> {
   const rows: Row[] = [];
   for (const op of ops) {
     await checkSameData(op);
-    const calls = await callsPerSample(op.calls[BASELINE], batchMs);
+    const calls = await timing.calls(op.calls[BASELINE], batchMs);
     const variants = Object.keys(op.calls) as Variant[];
     const samples = await pairedRounds(
-      Object.fromEntries(variants.map((v) => [v, perCallMicros(op.calls[v], calls)])) as Record<
+      Object.fromEntries(variants.map((v) => [v, perCallMicros(op.calls[v], calls, timing.clock)])) as Record<
         Variant,
         () => Promise<number>
       >,
@@ -169,18 +182,31 @@ export async function measure(ops: Operation[], { batchMs, ...budget }: Loopback
     rows.push(
       ...rowsFor(
         op.name,
-        'µs/call',
+        timing.unit,
         BASELINE,
         variants.map((v) => ({
           label: label(v),
           samples: samples[v],
-          ...(v === BASELINE ? { details: { calls, rounds: samples[v].length } } : {}),
+          ...(v === BASELINE ? { details: timing.details(calls, samples[v].length) } : {}),
         })),
       ),
     );
   }
   return rows;
 }
+
+/**
+ * The loopback rows: a sample is the wall time per call of a batch (sized so that raw fetch takes about `batchMs`;
+ * in the baseline row's details): a call over loopback waits on the server's process, so wall time is what it costs
+ * (CPU time would leave out the round trip).
+ */
+export const measure = (ops: Operation[], budget: LoopbackBudget): Promise<Row[]> =>
+  measureRounds(ops, budget, {
+    clock: timeMs,
+    calls: callsPerSample,
+    unit: 'µs/call',
+    details: (calls, rounds) => ({ calls, rounds }),
+  });
 
 /** How the in-memory rows are measured: paired rounds within a time budget, each sample a batch of `batchMs`. */
 export type InMemoryBudget = RoundBudget & { batchMs: number };
@@ -207,38 +233,16 @@ async function batchSize(call: () => Promise<unknown>, batchMs: number): Promise
 }
 
 /**
- * Times every variant of each operation in paired rounds (`pairedRounds`), every sample the CPU time of a batch of
- * the same number of calls (sized so that raw fetch takes `batchMs` of CPU; in the baseline row's details). Row
- * samples stay in round order, so that they can be paired.
+ * The in-memory rows: every sample the CPU time of a batch (sized so that raw fetch takes `batchMs` of CPU; in the
+ * baseline row's details).
  */
-async function measurePaired(ops: Operation[], budget: InMemoryBudget): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (const op of ops) {
-    await checkSameData(op);
-    const calls = await batchSize(op.calls[BASELINE], budget.batchMs);
-    const variants = Object.keys(op.calls) as Variant[];
-    const samples = await pairedRounds(
-      Object.fromEntries(variants.map((v) => [v, perCallMicros(op.calls[v], calls, cpuTimeMs)])) as Record<
-        Variant,
-        () => Promise<number>
-      >,
-      budget,
-    );
-    rows.push(
-      ...rowsFor(
-        op.name,
-        'µs CPU/call',
-        BASELINE,
-        variants.map((v) => ({
-          label: label(v),
-          samples: samples[v],
-          ...(v === BASELINE ? { details: { calls } } : {}),
-        })),
-      ),
-    );
-  }
-  return rows;
-}
+const measurePaired = (ops: Operation[], budget: InMemoryBudget): Promise<Row[]> =>
+  measureRounds(ops, budget, {
+    clock: cpuTimeMs,
+    calls: batchSize,
+    unit: 'µs CPU/call',
+    details: (calls) => ({ calls }),
+  });
 
 /** The in-memory rows, measured in this process: every variant against a fetch that answers from memory. */
 export async function measureInMemory(
