@@ -8,7 +8,7 @@
  */
 export function typeDeclarations(schemaSource, doc, header) {
   const { source, bodies } = nameSchemas(
-    stripBanner(schemaSource).trim(),
+    dropEmptyRoots(stripBanner(schemaSource).trim(), doc),
     Object.keys(doc.components.schemas),
   );
   const aliases = Object.entries(doc.components.schemas).map(([name, schema]) =>
@@ -99,6 +99,20 @@ function jsDoc(description) {
   if (typeof description !== 'string' || description.trim() === '') return '';
   const lines = description.trim().replaceAll('*/', '*\\/').split('\n');
   return ['/**', ...lines.map((line) => ` * ${line}`.trimEnd()), ' */'].join('\n');
+}
+
+/**
+ * Drops openapi-typescript's `webhooks` and `$defs` types when the document has none: they would be public names
+ * for `Record<string, never>`.
+ * @param {string} source
+ * @param {any} doc
+ */
+function dropEmptyRoots(source, doc) {
+  const empty = ['webhooks', '$defs'].filter((root) => doc[root] === undefined);
+  return source
+    .split('\n')
+    .filter((line) => !empty.some((root) => line === `export type ${root} = Record<string, never>;`))
+    .join('\n');
 }
 
 // openapi-typescript starts its output with a comment of its own; ours replaces it.
