@@ -11,18 +11,14 @@ import type { Chunk } from './pager.js';
 import { MAX_MISSES, type PageBody, type PageRequest } from './strategies.js';
 
 /** A row a search from the head met, with its rank. */
-export interface Ranked<TItem> {
-  item: TItem;
-  rank: number;
-}
+export type Ranked<TItem> = { item: TItem; rank: number };
 
 /**
  * The page after a param's row (`last`), by the one rule: read from that row down; if the answer does not show it,
  * search the list down from its head, each answer starting from the row the one before ended with; if the search
- * passes the row's rank without meeting it, a re-org orphaned it. Rows are placed by rank (how many rows are older),
- * which nothing at the head changes. The list's strategy says how a rank is asked for. A page (no `seen`) throws
- * `ListReorgedError` for a row gone; iteration gets the rows its search met in `seen` and a `gone` chunk after them.
- * `null`: no row follows the param's.
+ * passes the row's rank (how many rows are older, which nothing at the head changes) without meeting it, a re-org
+ * orphaned it. A page (no `seen`) then throws `ListReorgedError`; iteration gets the rows the search met in `seen`
+ * and a `gone` chunk after them. `null`: no row follows the param's.
  */
 export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
   source: PageSource<TItem, TBody>,
@@ -43,24 +39,20 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
   let floor = param.end === null ? -Infinity : total - param.end;
   let growth = Math.max(0, param.growth);
   let misses = 0;
+  const miss = (message: string) => {
+    if (++misses >= MAX_MISSES) throw new ListOutpacedError(message);
+  };
   // Searching down from the head: the next request, the row its answer must start from (key, rank) and the total
   // that request was aimed with.
   let search = fromHead ? head : undefined;
   let link: string | null = null;
   let linkRank = 0;
   let aim = 0;
-  // The position after `row` (ranked `at`) in a frame of `count` rows whose last row is ranked `bottom`.
-  const after = (
-    row: TItem | undefined,
-    at: number,
-    count: number,
-    bottom: number,
-    growth: number,
-  ): PageParam => ({
+  const after = (row: TItem | undefined): PageParam => ({
     cursor: (row && strategy.position?.(row as never)) ?? frameCursor,
-    offset: count - at,
-    total: count,
-    end: bottom === -Infinity ? null : count - bottom,
+    offset: total - rank,
+    total,
+    end: floor === -Infinity ? null : total - floor,
     limit,
     growth,
     last: row ? keyOf(source, row) : null,
@@ -68,20 +60,19 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
   for (;;) {
     if (rank <= floor && !search) return null;
     // After a miss, iteration too asks for twice its rows rather than aim ahead again: the aim can swing past the row.
-    const wide = !seen || misses > 0;
-    const request = search ?? strategy.request({ cursor, total, growth, rank, floor, limit }, max, wide);
+    const request =
+      search ?? strategy.request({ cursor, total, growth, rank, floor, limit }, max, !seen || misses > 0);
     const pinned = request.cursor !== undefined;
-    let data: TBody;
-    let response: Response;
-    try {
-      ({ data, response } = await source.fetch(request, signal));
-    } catch (error) {
+    const answer = await source.fetch(request, signal).catch((error: unknown) => {
       // A cursor whose block is gone (a reset, a re-org): search from the head.
-      const gone = error instanceof NotFoundError || error instanceof BadRequestError;
-      if (search || !pinned || !gone) throw error;
+      if (search || !pinned || !(error instanceof NotFoundError || error instanceof BadRequestError))
+        throw error;
+    });
+    if (!answer) {
       search = head;
       continue;
     }
+    const { data, response } = answer;
     let rows = data.results;
     const short = rows.length < (request.limit ?? 0) || strategy.ended(data);
     // The rank of the answer's first row: a cursor pins it (the row asked for), else the answer's total counts it.
@@ -98,15 +89,13 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
       // left or came at its head, or below it): aim again by the latest total, else start again from the head.
       const j = rows.findIndex((row) => keyOf(source, row) === link);
       if (j < 0 || top - j !== linkRank) {
-        if (++misses >= MAX_MISSES) {
-          throw new ListOutpacedError(`The list changed faster than it could be searched for row ${last}`);
-        }
+        miss(`The list changed faster than it could be searched for row ${last}`);
         const again = j < 0 && !pinned && data.total !== aim;
         aim = data.total;
         search = again ? { offset: Math.max(0, aim - 1 - linkRank), limit: max } : head;
         if (!again) {
           link = null;
-          if (seen) seen.length = 0;
+          seen?.splice(0);
         }
         continue;
       }
@@ -124,28 +113,22 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
       const upto = at < 0 ? rows.length : at;
       for (let i = link === null ? 0 : 1; i < upto; i++) seen.push({ item: rows[i] as TItem, rank: top - i });
     }
+    if (at < 0 && !search) {
+      // Newer rows only, by total: the list grew past the aim; ask again at its latest total. Older rows only, aimed
+      // ahead of growth: ask again without the aim.
+      if (pinned || rows.length === 0) search = head;
+      else if (lowest > rank) {
+        miss(
+          `The list grew by more than a page between requests ${MAX_MISSES} times in a row at rank ${rank}; use a larger pageSize`,
+        );
+        const grew = Math.max(0, data.total - total);
+        growth = misses > 1 ? grew : Math.min(growth, grew);
+        total = data.total;
+      } else if (top < rank && growth > 0) growth = 0;
+      else search = head;
+      continue;
+    }
     if (at < 0) {
-      if (!search) {
-        // Newer rows only, by total: the list grew past the aim; ask again at its latest total.
-        if (!pinned && rows.length > 0 && lowest > rank) {
-          if (++misses >= MAX_MISSES) {
-            throw new ListOutpacedError(
-              `The list grew by more than a page between requests ${misses} times in a row at rank ${rank}; use a larger pageSize`,
-            );
-          }
-          const grew = Math.max(0, data.total - total);
-          growth = misses > 1 ? grew : Math.min(growth, grew);
-          total = data.total;
-          continue;
-        }
-        // Older rows only, aimed ahead of growth: ask again without the aim.
-        if (!pinned && rows.length > 0 && top < rank && growth > 0) {
-          growth = 0;
-          continue;
-        }
-        search = head;
-        continue;
-      }
       const tail = rows.at(-1);
       // Past the rank the row had without meeting it, or at the list's end: a re-org orphaned it.
       if (short || !tail || lowest < rank) {
@@ -154,14 +137,14 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
             'A re-org moved the row before this page: fetch the list again from its first page',
           );
         }
-        const at = tail ? lowest : 0;
-        const next = after(tail, at, tail ? frameTotal : 0, short || !tail ? at : floor, 0);
-        return { items: [], data, response, next, gone: true };
+        total = tail ? frameTotal : 0;
+        rank = tail ? lowest : 0;
+        if (short || !tail) floor = rank;
+        growth = 0;
+        return { items: [], data, response, next: after(tail), gone: true };
       }
       // Growth that keeps the search from getting past the row it read last: outpaced, never endless.
-      if (rows.length < 2 && ++misses >= MAX_MISSES) {
-        throw new ListOutpacedError(`The list grew faster than it could be searched for row ${last}`);
-      }
+      if (rows.length < 2) miss(`The list grew faster than it could be searched for row ${last}`);
       link = keyOf(source, tail);
       linkRank = lowest;
       aim = data.total;
@@ -207,7 +190,8 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
     }
     // Iteration wants the answer too: rows a search met above the row may be its to deliver.
     if (items.length === 0 && !seen) return null;
-    const next = after(items.at(-1) ?? rows[at], rank - items.length, total, floor, growth);
-    return { items, data, response, next };
+    const row = items.at(-1) ?? rows[at];
+    rank -= items.length;
+    return { items, data, response, next: after(row) };
   }
 }

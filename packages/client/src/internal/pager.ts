@@ -8,9 +8,9 @@ import type { PageBody, PageRequest } from './strategies.js';
 
 /** Rows delivered first that the pager keeps (a re-org reaches the newest rows, which it delivers first). */
 const MEMORY = 1000;
-/** Re-reads of the list's head in a row with no row delivered in between. */
+/** Re-reads of the head in a row with no row delivered in between. */
 const MAX_REREADS = 8;
-/** Re-reads, over the whole iteration, that give the caller rows from the head (every delivered row was gone). */
+/** Re-reads that give the caller rows from the head (every delivered row was gone), over the whole iteration. */
 const MAX_RECOVERIES = 16;
 
 export interface PagerOptions<TItem> {
@@ -19,11 +19,10 @@ export interface PagerOptions<TItem> {
   concurrency?: number | undefined;
   maxItems?: number | undefined;
   signal?: AbortSignal | undefined;
-  /** The first request, when starting from scratch ... */
+  /** The first request, when starting from scratch, or the position to go on from (then `first` is not used). */
   first?: PageRequest | undefined;
-  /** ... or the position to go on from (then `first` is not used). */
   param?: PageParam | undefined;
-  /** Called once, when the list ends, with the rows delivered that are no longer in it. */
+  /** Called when the list ends with the rows delivered that are no longer in it. */
   onReorg?: ((orphaned: TItem[]) => void) | undefined;
 }
 
@@ -37,21 +36,21 @@ export interface Chunk<TItem, TBody> {
   gone?: boolean;
 }
 
+const requestKey = (request: PageRequest) => JSON.stringify([request.offset, request.limit, request.cursor]);
+
 /**
- * Iteration over the page rule (internal/page-after.ts): each page is read after the row delivered last (by key: id
- * and block), found again from the head when it moved. What iteration adds: the rows delivered (the first MEMORY), so
- * that when the row delivered last is gone the rows a head re-read met are delivered unless delivered before, and
- * delivered rows a re-org orphaned are reported once, at the end, after one more read of the head.
+ * Iteration over the page rule (internal/page-after.ts), plus what it needs the rows delivered for (the first
+ * MEMORY): when the row delivered last is gone, the rows a head re-read met are delivered unless delivered before,
+ * and delivered rows a re-org orphaned are reported at the end, after one more read of the head.
  *
- * Why it ends: every turn sends requests; one delivers rows after the row delivered last (its rank goes down), or
- * re-reads the head (at most MAX_REREADS in a row with nothing delivered), or delivers rows from the head (at most
- * MAX_RECOVERIES per iteration, the only way up).
+ * Why it ends: each turn delivers rows after the row delivered last (its rank goes down), or re-reads the head (at
+ * most MAX_REREADS in a row with nothing delivered), or delivers rows from the head (at most MAX_RECOVERIES).
  */
 export class Pager<TItem, TBody extends PageBody<TItem>> {
   readonly #source: PageSource<TItem, TBody>;
   readonly #options: PagerOptions<TItem>;
   #param: PageParam | undefined;
-  /** The rows delivered first (up to MEMORY), by identity: where each was when delivered or met last. */
+  /** The rows delivered first, by identity: where each was when delivered or met last. */
   readonly #memory = new Map<unknown, { item: TItem; key: string; rank: number }>();
   #knowsAll: boolean;
   #left: number;
@@ -60,10 +59,11 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
   #requests = 0;
   #done = false;
   #lost = false;
+  /** Prefetches may outlive a chunk: one signal that close() aborts. */
   #link: ReturnType<typeof linkedController> | undefined;
-  /** Requests sent ahead of the page that will ask for them (prefetch), by request. */
+  /** Requests sent ahead of the page that will make them (prefetch). */
   #cache = new Map<string, Promise<WithResponse<TBody>>>();
-  /** The growth a page met before the last (offset lists aim ahead by the smaller of the last two). */
+  /** The growth the page before the last met (offset lists aim ahead by the smaller of the last two). */
   #trip = 0;
 
   constructor(source: PageSource<TItem, TBody>, options: PagerOptions<TItem>) {
@@ -72,11 +72,7 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
     this.#left = options.maxItems ?? Infinity;
     this.#param = options.param && { ...options.param, limit: options.pageSize };
     this.#knowsAll = !options.param;
-  }
-
-  /** The position after the rows delivered so far, as a page param. */
-  get param(): PageParam {
-    return this.#param as PageParam;
+    if ((options.concurrency ?? 1) > 1) this.#link = linkedController([options.signal]);
   }
 
   /** The next items, `null` once the list is done (after one more read of its head when the chain moved). */
@@ -84,20 +80,15 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
     try {
       if (!this.#param) return await this.#first();
       while (!this.#done) {
-        const param: PageParam = this.#param;
-        if ((param.end !== null && param.offset >= param.end) || this.#left <= 0) {
+        const { end, offset } = this.#param;
+        const atEnd = (end !== null && offset >= end) || this.#left <= 0;
+        if (atEnd) {
           this.#done = true;
           const report = this.#options.onReorg && this.#requests > 1 && this.#memory.size > 0;
-          const chunk = (this.#lost && this.#left > 0) || report ? await this.#reread() : null;
-          if (chunk) return chunk;
-          continue;
+          if (!(this.#lost && this.#left > 0) && !report) break;
         }
-        const seen: Ranked<TItem>[] = [];
-        const chunk = await this.#page(param, seen, false);
-        if (chunk === null) this.#param = { ...param, end: param.offset };
-        const taken =
-          chunk && (chunk.gone ? await this.#recover(chunk, seen, false) : this.#take(chunk, seen));
-        if (taken) return taken;
+        const chunk = await this.#step(atEnd);
+        if (chunk) return chunk;
       }
       return null;
     } catch (error) {
@@ -116,23 +107,20 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
   async #first(): Promise<Chunk<TItem, TBody>> {
     const first = this.#options.first ?? { offset: 0, limit: this.#options.pageSize };
     const { data, response } = await this.#fetch(first);
-    this.#param = { ...firstParam(this.#source, first, data), limit: this.#options.pageSize };
-    return { items: this.#deliver(ranked(data.results, this.#param)), data, response, next: this.#param };
+    const next = { ...firstParam(this.#source, first, data), limit: this.#options.pageSize };
+    const chunk = { items: data.results, data, response, next };
+    return this.#take(chunk, []) ?? { ...chunk, items: [] };
   }
 
   #fetch(request: PageRequest): Promise<WithResponse<TBody>> {
     this.#requests += 1;
-    const key = JSON.stringify([request.offset, request.limit, request.cursor]);
-    const ahead = this.#cache.get(key);
-    this.#cache.delete(key);
+    const ahead = this.#cache.get(requestKey(request));
+    this.#cache.delete(requestKey(request));
     return ahead ?? this.#send(request);
   }
 
   #send(request: PageRequest): Promise<WithResponse<TBody>> {
-    const { signal, concurrency = 1 } = this.#options;
-    // Prefetches may outlive a chunk: one signal that close() aborts.
-    if (concurrency > 1) this.#link ??= linkedController([signal]);
-    const promise = this.#source.fetch(request, this.#link ? this.#link.controller.signal : signal);
+    const promise = this.#source.fetch(request, this.#link?.controller.signal ?? this.#options.signal);
     promise.catch(() => {});
     return promise;
   }
@@ -149,88 +137,95 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
       const floor = param.total - param.end;
       // A page re-reads the row delivered last, so at the largest limit it moves on one row less than pageSize.
       const step = Math.min(pageSize, max - 1);
-      for (let k = 0; k < concurrency; k++) {
-        const rank = param.total - param.offset - k * step;
-        if (rank <= floor) break;
+      for (let k = 0, rank = param.total - param.offset; k < concurrency && rank > floor; k++, rank -= step) {
         const request = strategy.request({ ...param, rank, floor, limit: pageSize }, max, false);
-        const key = JSON.stringify([request.offset, request.limit, request.cursor]);
-        const ahead = this.#cache.get(key) ?? (k > 0 ? this.#send(request) : undefined);
-        if (ahead) keep.set(key, ahead);
+        const ahead = this.#cache.get(requestKey(request)) ?? (k > 0 ? this.#send(request) : undefined);
+        if (ahead) keep.set(requestKey(request), ahead);
       }
     }
     this.#cache = keep;
   }
 
-  /** A page by the page rule, with the rows its search from the head met in `seen`. */
-  async #page(
-    param: PageParam,
-    seen: Ranked<TItem>[],
-    fromHead: boolean,
-  ): Promise<Chunk<TItem, TBody> | null> {
+  /**
+   * One page by the page rule after the row delivered last, or (`fromHead`, at the list's end) a re-read of the head
+   * down to that row that reports the delivered rows it did not meet; rows after that row (a re-org moved the list's
+   * end down) go on the iteration.
+   */
+  async #step(fromHead: boolean): Promise<Chunk<TItem, TBody> | null> {
+    const param = this.#param as PageParam;
     const source = { ...this.#source, fetch: (request: PageRequest) => this.#fetch(request) };
-    if (fromHead) this.#cache.clear();
-    else this.#prefetch(param);
-    const trip = param.growth;
-    const aim = { ...param, growth: Math.min(trip, this.#trip) };
-    this.#trip = trip;
-    const chunk = await pageAfter(source, aim, this.#options.signal, seen, fromHead);
-    for (const { item, rank } of seen) {
-      const known = this.#memory.get(this.#source.identity(item));
-      // A delivered row in its block keeps its count of older rows: else the list changed below it.
-      if (known?.key === keyOf(this.#source, item) && known.rank !== rank) {
-        throw new ListInconsistentError(
-          `Row ${known.key} had ${known.rank} older rows and now has ${rank}: the list changed below the rows delivered`,
-        );
+    for (;;) {
+      const seen: Ranked<TItem>[] = [];
+      const requests = this.#requests;
+      if (fromHead) this.#cache.clear();
+      else this.#prefetch(param);
+      const aim = { ...param, end: fromHead ? null : param.end, growth: Math.min(param.growth, this.#trip) };
+      this.#trip = param.growth;
+      const chunk = await pageAfter(source, aim, this.#options.signal, seen, fromHead);
+      for (const { item, rank } of seen) {
+        const known = this.#memory.get(this.#source.identity(item));
+        // A delivered row in its block keeps its count of older rows: else the list changed below it.
+        if (known?.key === keyOf(this.#source, item) && known.rank !== rank) {
+          throw new ListInconsistentError(
+            `Row ${known.key} had ${known.rank} older rows and now has ${rank}: the list changed below the rows delivered`,
+          );
+        }
       }
+      if (seen.length > 0 || chunk?.gone) {
+        this.#cache.clear();
+        if (this.#options.first?.cursor !== undefined) {
+          throw new ListReorgedError(
+            'A re-org moved the rows under the cursor this iteration started from: start it again',
+          );
+        }
+        if (++this.#rereads > MAX_REREADS) {
+          throw new ListReorgedError(
+            `The list was re-read from its head ${MAX_REREADS} times in a row with no row delivered in between: ` +
+              'it keeps re-orging, or the server contradicts itself',
+          );
+        }
+      }
+      // A re-read of several requests is one view of the list only if its first row is still at the head after it
+      // (a re-org during the re-read takes the newest rows, which it read first).
+      const first = seen[0];
+      if (fromHead && first && this.#requests - requests > 1 && !(await this.#still(first.item))) continue;
+      if (chunk?.gone) return this.#recover(chunk, seen, fromHead);
+      if (fromHead) this.#report(seen, false);
+      if (!chunk) {
+        this.#param = { ...param, end: param.offset };
+        return null;
+      }
+      if (fromHead && chunk.items.length > 0) this.#done = false;
+      return this.#take(chunk, seen);
     }
-    if (seen.length > 0 || chunk?.gone) {
-      this.#cache.clear();
-      if (this.#options.first?.cursor !== undefined) {
-        throw new ListReorgedError(
-          'A re-org moved the rows under the cursor this iteration started from: start it again',
-        );
-      }
-      if (++this.#rereads > MAX_REREADS) {
-        throw new ListReorgedError(
-          `The list was re-read from its head ${MAX_REREADS} times in a row with no row delivered in between: ` +
-            'it keeps re-orging, or the server contradicts itself',
-        );
-      }
-    }
-    return chunk;
   }
 
-  /** Gives the caller the rows never delivered, up to `maxItems`. */
-  #deliver(rows: Ranked<TItem>[]): TItem[] {
+  /**
+   * Moves past a chunk and gives its rows never delivered, up to `maxItems`; once every delivered row was found gone,
+   * also the rows a re-read met above it (a re-org may have brought back rows the iteration passed).
+   */
+  #take(chunk: Chunk<TItem, TBody>, seen: Ranked<TItem>[]): Chunk<TItem, TBody> | null {
+    this.#param = chunk.next;
+    const last = chunk.next.total - chunk.next.offset + chunk.items.length - 1;
+    const rows = chunk.items.map((item, i) => ({ item, rank: last - i }));
     const items: TItem[] = [];
-    for (const { item, rank } of rows) {
+    for (const { item, rank } of this.#lost && this.#knowsAll ? [...seen, ...rows] : rows) {
       if (this.#left <= 0) break;
       const id = this.#source.identity(item);
       const known = this.#memory.get(id);
       const key = keyOf(this.#source, item);
       // Never twice: a row delivered before that a re-org moved to another block.
-      if (known) {
-        Object.assign(known, { key, rank });
-        continue;
+      if (known) Object.assign(known, { key, rank });
+      else {
+        if (this.#memory.size < MEMORY) this.#memory.set(id, { item, key, rank });
+        else this.#knowsAll = false;
+        items.push(item);
+        this.#left -= 1;
       }
-      if (this.#memory.size < MEMORY) this.#memory.set(id, { item, key, rank });
-      else this.#knowsAll = false;
-      items.push(item);
-      this.#left -= 1;
     }
-    if (items.length > 0) this.#rereads = 0;
-    return items;
-  }
-
-  /**
-   * Moves past a chunk and gives its rows never delivered; once every delivered row was found gone, also the rows a
-   * re-read met above it (a re-org may have brought back rows the iteration passed).
-   */
-  #take(chunk: Chunk<TItem, TBody>, seen: Ranked<TItem>[]): Chunk<TItem, TBody> | null {
-    this.#param = chunk.next;
-    const rows = ranked(chunk.items, chunk.next);
-    const items = this.#deliver(this.#lost && this.#knowsAll ? [...seen, ...rows] : rows);
-    return items.length > 0 ? { ...chunk, items } : null;
+    if (items.length === 0) return null;
+    this.#rereads = 0;
+    return { ...chunk, items };
   }
 
   /** Every row delivered was gone: the rows the head re-read met are the rest of the list, less those delivered. */
@@ -257,28 +252,6 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
     return this.#take(chunk, seen);
   }
 
-  /**
-   * Reads the head down to the row delivered last and reports the delivered rows it did not meet; rows after that
-   * row (a re-org moved the list's end down) go on the iteration.
-   */
-  async #reread(): Promise<Chunk<TItem, TBody> | null> {
-    const param = this.#param as PageParam;
-    for (;;) {
-      const seen: Ranked<TItem>[] = [];
-      const requests = this.#requests;
-      const chunk = await this.#page({ ...param, end: null }, seen, true);
-      // A re-read of several requests is one view of the list only if its first row is still at the head after it
-      // (a re-org during the re-read takes the newest rows, which it read first).
-      const first = seen[0];
-      if (first && this.#requests - requests > 1 && !(await this.#still(first.item))) continue;
-      if (chunk?.gone) return this.#recover(chunk, seen, true);
-      this.#report(seen, false);
-      if (!chunk) return null;
-      if (chunk.items.length > 0) this.#done = false;
-      return this.#take(chunk, seen);
-    }
-  }
-
   /** Whether `item` is still at the head of the list, in its block, below rows never delivered only. */
   async #still(item: TItem): Promise<boolean> {
     const { data } = await this.#fetch({ offset: 0, limit: this.#source.max ?? MAX_PAGE_SIZE });
@@ -287,21 +260,14 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
     return at >= 0 && data.results.slice(0, at).every((row) => !this.#memory.has(this.#source.identity(row)));
   }
 
-  /** Reports, once, the rows delivered that a re-read from the head did not meet. */
+  /** Reports the rows delivered that a re-read from the head did not meet. */
   #report(seen: Ranked<TItem>[], passGone: boolean): void {
     const { onReorg } = this.#options;
-    if (!onReorg) return;
     const met = new Set(seen.map(({ item }) => this.#source.identity(item)));
     const orphaned: TItem[] = [];
     for (const [id, { item, key }] of this.#memory) {
       if ((passGone || key !== this.#param?.last) && !met.has(id)) orphaned.push(item);
     }
-    if (orphaned.length > 0) onReorg(orphaned);
+    if (orphaned.length > 0) onReorg?.(orphaned);
   }
-}
-
-/** The items of a chunk with their ranks: consecutive, the last one's given by the position after it. */
-function ranked<TItem>(items: TItem[], next: PageParam): Ranked<TItem>[] {
-  const last = next.total - next.offset;
-  return items.map((item, i) => ({ item, rank: last + items.length - 1 - i }));
 }
