@@ -25,22 +25,31 @@ export interface PageParam {
   /**
    * The row before the next one (its identity and block): the next page is the rows right after it. If a re-org
    * moved the rows under it, it is found again from the head of the list; if a re-org orphaned it,
-   * `ListReorgedError` says no page can follow it.
-   * `null` or absent: not checked (params made before this field existed).
+   * `ListReorgedError` says no page can follow it. `null` or absent: not checked (params made before this field).
    */
   last?: string | null;
 }
 
-/** What `page.toJSON()` returns: a page as plain JSON, with what names the page after it. */
+/** A page as plain JSON (what `page.toJSON()` returns), with what names the page after it. */
 export interface PageData<TItem> {
   /** Items of the page. */
   results: TItem[];
-  /** `total` the server reported with this page. */
+  /** Total number of items of the list, as reported with this page. */
   total: number;
-  /** `limit` the server applied. */
+  /** Page size the server applied. */
   limit: number;
-  /** `offset` the server applied. */
+  /** Offset the server applied. */
   offset: number;
-  /** The page after this one, or `null` when none follows. */
+  /**
+   * What names the page after this one: pass it as `pageParam` to the same list call (same arguments) to get that
+   * page, exact even if blocks were mined in between. `null` when no page follows.
+   */
   nextPageParam: PageParam | null;
+}
+
+/** Where a list call starts: the query's `offset` / `limit` / `cursor`. */
+export interface ListStart {
+  limit?: number | undefined;
+  offset?: number | undefined;
+  cursor?: string | undefined;
 }

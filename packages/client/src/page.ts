@@ -1,45 +1,23 @@
 import { markHandled, type WithResponse } from './api-promise.js';
 import { BlockindexError } from './errors.js';
-import { checkPageParam, firstParam, type PageSource } from './internal/lists.js';
+import { checkParam, firstParam, type PageSource } from './internal/lists.js';
 import { checkIterationOptions } from './internal/option-checks.js';
 import { pageAfter } from './internal/page-after.js';
 import type { Chunk } from './internal/pager.js';
-import type { PageBody, PageRequest } from './internal/strategies.js';
+import type { PageBody } from './internal/strategies.js';
 import type { IterationOptions } from './options.js';
-import type { PageData, PageParam } from './page-param.js';
+import type { ListStart, PageData } from './page-param.js';
 import { linkedController } from './retry.js';
 
-export type { PageBody };
+export type { ListStart, PageBody };
 
-/** Where a list call starts: the query's `offset` / `limit` / `cursor`. */
-export interface ListStart {
-  limit?: number | undefined;
-  offset?: number | undefined;
-  cursor?: string | undefined;
-}
-
-/**
- * One page of a list. `results` are the items of this page; while iterating a list that grows, they leave out
- * items already delivered earlier, so `results` may be shorter than `body.results`.
- */
-export interface Page<TItem, TBody extends PageBody<TItem> = PageBody<TItem>> {
-  /** Items of this page. */
-  readonly results: TItem[];
+/** One page of a list; while iterating a list that grows, `results` leave out items delivered earlier. */
+export interface Page<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
+  extends Readonly<PageData<TItem>> {
   /** The response body as the server sent it (cursor fields included where the operation has them). */
   readonly body: TBody;
   /** The raw `Response` (ETag, rate-limit counters, `Warning`, ...). */
   readonly response: Response;
-  /** Total number of items of the list, as reported with this page. */
-  readonly total: number;
-  /** Page size the server applied. */
-  readonly limit: number;
-  /** Offset the server applied. */
-  readonly offset: number;
-  /**
-   * What names the page after this one, as plain JSON: pass it as `pageParam` to the same list call (same
-   * arguments) to get that page, exact even if blocks were mined in between. `null` when no page follows.
-   */
-  readonly nextPageParam: PageParam | null;
   /** Whether items are left after this page; an empty page never has a next one. */
   hasNextPage(): boolean;
   /**
@@ -47,13 +25,8 @@ export interface Page<TItem, TBody extends PageBody<TItem> = PageBody<TItem>> {
    * `ListReorgedError` when a re-org orphaned the rows of this page (fetch the list again from its first page).
    */
   getNextPage(options?: { signal?: AbortSignal | undefined }): Promise<Page<TItem, TBody>>;
-  /** The page as plain JSON (`JSON.stringify(page)` uses it): results, counts and `nextPageParam`. */
+  /** The page as plain JSON (`JSON.stringify(page)` uses it). */
   toJSON(): PageData<TItem>;
-}
-
-/** @internal Checks a page param given back to a list of `source` (its strategy and page size). */
-export function checkParam<TItem>(source: PageSource<TItem, PageBody<TItem>>, param: unknown): PageParam {
-  return checkPageParam(param, source.strategy.cursor, source.max);
 }
 
 /** @internal A page of `source` holding `chunk`; `signal` (the list call's) also stops `getNextPage`. */
@@ -63,40 +36,27 @@ export function pageOf<TItem, TBody extends PageBody<TItem>>(
   signal?: AbortSignal,
 ): Page<TItem, TBody> {
   const { items: results, data: body, response, next } = chunk;
-  const { total, limit } = body;
   // Lists paged by a position cursor have no offset.
-  const offset = body.offset ?? 0;
+  const { total, limit, offset = 0 } = body;
   const open = results.length > 0 && (next.end === null || next.offset < next.end) ? next : null;
+  const json = () => ({ results, total, limit, offset, nextPageParam: open && { ...open } });
   return {
-    results,
+    ...json(),
     body,
     response,
-    total,
-    limit,
-    offset,
-    nextPageParam: open && { ...open },
     hasNextPage: () => open !== null,
     async getNextPage(options = {}) {
       if (open === null) throw new BlockindexError('There is no next page; check hasNextPage() first');
       const link = options.signal ? linkedController([signal, options.signal]) : undefined;
       try {
         const after = await pageAfter(source, open, link ? link.controller.signal : signal);
-        return pageOf(source, after ?? { items: [], data: body, response, next }, signal);
+        return pageOf(source, after ?? { ...chunk, items: [] }, signal);
       } finally {
         link?.dispose();
       }
     },
-    toJSON: () => ({ results, total, limit, offset, nextPageParam: open && { ...open } }),
+    toJSON: json,
   };
-}
-
-/** @internal What a list call was asked: where to fetch, where to start, how to iterate. */
-export interface ListCall<TItem, TBody extends PageBody<TItem>> {
-  source: PageSource<TItem, TBody>;
-  start: ListStart;
-  options: IterationOptions;
-  /** Set when iteration started (it does not need the first page's own request). */
-  iterated: boolean;
 }
 
 /** One request, straight to a page (or to the page `pageParam` names): iteration's machinery is not needed. */
@@ -104,16 +64,16 @@ async function loadFirst<TItem, TBody extends PageBody<TItem>>({
   source,
   start,
   options,
-}: ListCall<TItem, TBody>): Promise<WithResponse<Page<TItem, TBody>>> {
+}: ListPromise<TItem, TBody>['call']): Promise<WithResponse<Page<TItem, TBody>>> {
   const { signal, pageParam } = options;
   checkIterationOptions(options);
   let chunk: Chunk<TItem, TBody> | null;
-  if (pageParam !== undefined && pageParam !== null) {
-    chunk = await pageAfter(source, checkParam(source, pageParam), signal);
+  if (pageParam != null) {
+    chunk = await pageAfter(source, checkParam(pageParam, source), signal);
     // Only a param made by hand can sit at its own end (`end === offset`).
     if (chunk === null) throw new BlockindexError('The page param names no page');
   } else {
-    const first: PageRequest = { offset: start.offset ?? 0, limit: start.limit, cursor: start.cursor };
+    const first = { offset: start.offset ?? 0, limit: start.limit, cursor: start.cursor };
     const { data, response } = await source.fetch(first, signal);
     chunk = { items: data.results.slice(), data, response, next: firstParam(source, first, data) };
   }
@@ -136,9 +96,8 @@ export class ListPromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
     return Promise;
   }
 
-  /** @internal */
-  readonly call: ListCall<TItem, TBody>;
-  /** The first page with its response, once `#load` lets it start. */
+  /** @internal What the call was asked; `iterated` once iteration started (it skips the first page's request). */
+  readonly call;
   readonly #first: Promise<WithResponse<Page<TItem, TBody>>>;
   readonly #load: () => void;
 

@@ -1,9 +1,9 @@
 import { AbortError } from './errors.js';
-import { clampPageSize } from './internal/lists.js';
+import { checkParam, clampPageSize } from './internal/lists.js';
 import { checkIterationOptions } from './internal/option-checks.js';
 import { Pager } from './internal/pager.js';
 import type { PageBody } from './internal/strategies.js';
-import { checkParam, ListPromise, type Page, pageOf } from './page.js';
+import { ListPromise, type Page, pageOf } from './page.js';
 
 /**
  * Every page of a list call in order, each exact under chain growth: the iteration options of the call
@@ -18,7 +18,7 @@ export function iteratePages<TItem, TBody extends PageBody<TItem>>(
   list: ListPromise<TItem, TBody>,
 ): AsyncGenerator<Page<TItem, TBody>, void, undefined> {
   list.call.iterated = true;
-  return pagesOf(list);
+  return pagesOf(list.call);
 }
 
 /**
@@ -34,32 +34,40 @@ export function iterate<TItem, TBody extends PageBody<TItem>>(
   list: ListPromise<TItem, TBody>,
 ): AsyncGenerator<TItem, void, undefined> {
   list.call.iterated = true;
-  return itemsOf(list);
+  return itemsOf(list.call);
 }
 
-async function* pagesOf<TItem, TBody extends PageBody<TItem>>(
-  list: ListPromise<TItem, TBody>,
-): AsyncGenerator<Page<TItem, TBody>, void, undefined> {
-  const { source, start, options } = list.call;
+async function* itemsOf<TItem, TBody extends PageBody<TItem>>(
+  call: ListPromise<TItem, TBody>['call'],
+): AsyncGenerator<TItem, void, undefined> {
+  const { signal, maxItems = Infinity } = call.options;
+  let left = maxItems;
+  for await (const page of pagesOf(call)) {
+    for (const item of page.results) {
+      if (left-- <= 0) return;
+      throwIfAborted(signal);
+      yield item;
+    }
+  }
+}
+
+async function* pagesOf<TItem, TBody extends PageBody<TItem>>({
+  source,
+  start,
+  options,
+}: ListPromise<TItem, TBody>['call']): AsyncGenerator<Page<TItem, TBody>, void, undefined> {
   checkIterationOptions(options);
   const { signal, maxItems, concurrency, pageParam, onReorg } = options;
   if (onReorg !== undefined && typeof onReorg !== 'function') {
     throw new TypeError(`onReorg must be a function; got ${typeof onReorg}`);
   }
   if (maxItems !== undefined && maxItems <= 0) return;
-  const param = pageParam === undefined || pageParam === null ? undefined : checkParam(source, pageParam);
+  const param = pageParam == null ? undefined : checkParam(pageParam, source);
   // `limit: 0` asks the server for its default page, not pages of one item.
-  const limit = start.limit === 0 ? undefined : start.limit;
-  const pageSize = param?.limit ?? clampPageSize(options.pageSize ?? limit, source.max);
-  const pager = new Pager(source, {
-    pageSize,
-    concurrency,
-    maxItems,
-    signal,
-    first: { limit: pageSize, offset: start.offset ?? 0, cursor: start.cursor },
-    param,
-    onReorg: onReorg && ((orphaned: TItem[]) => onReorg({ orphaned })),
-  });
+  const pageSize = param?.limit ?? clampPageSize(options.pageSize ?? (start.limit || undefined), source.max);
+  const first = { limit: pageSize, offset: start.offset ?? 0, cursor: start.cursor };
+  const report = onReorg && ((orphaned: TItem[]) => onReorg({ orphaned }));
+  const pager = new Pager(source, { pageSize, concurrency, maxItems, signal, first, param, onReorg: report });
   try {
     // Until the pager says the end: with `onReorg` it re-reads the head once after the last page.
     for (let index = 0; ; index++) {
@@ -70,22 +78,6 @@ async function* pagesOf<TItem, TBody extends PageBody<TItem>>(
     }
   } finally {
     pager.close();
-  }
-}
-
-async function* itemsOf<TItem, TBody extends PageBody<TItem>>(
-  list: ListPromise<TItem, TBody>,
-): AsyncGenerator<TItem, void, undefined> {
-  const { maxItems, signal } = list.call.options;
-  const limit = maxItems ?? Infinity;
-  let count = 0;
-  for await (const page of pagesOf(list)) {
-    for (const item of page.results) {
-      if (count >= limit) return;
-      throwIfAborted(signal);
-      count += 1;
-      yield item;
-    }
   }
 }
 

@@ -7,114 +7,93 @@ import {
 import type { WithResponse } from '../api-promise.js';
 import type { PageParam } from '../page-param.js';
 import { byPosition, CURSOR, OFFSET, type PageBody, type PageRequest, type Strategy } from './strategies.js';
+import { describeValue } from './text.js';
 
 /** How the pager reaches one list operation. */
 export interface PageSource<TItem, TBody extends PageBody<TItem>> {
-  /** Fetches one slice (with the caller's other query parameters, retries and timeouts applied). */
+  /** Fetches one slice (with the caller's other query parameters, retries and timeouts). */
   fetch(request: PageRequest, signal: AbortSignal | undefined): Promise<WithResponse<TBody>>;
   /** A value that differs between any two distinct items of this list (a transaction id, an event index). */
   identity(item: TItem): unknown;
-  /**
-   * The item and where it sits (its identity and its block): two answers that give the same key for a row agree on
-   * it and on every older row, since a block fixes all the blocks below it. Defaults to the identity.
-   */
+  /** The identity and the block: answers giving a row the same key agree on it and every older row. */
   key?(item: TItem): string;
-  /** How the list is paged: by the first page's cursor, by offset, or by each row's position. */
   strategy: Strategy;
   /** Largest `limit` the operation accepts (default {@link MAX_PAGE_SIZE}). */
   max?: number | undefined;
 }
 
-/** How pages, the pager and the transport see one list operation. */
-export interface ListSpec {
+/** How pages, the pager and the transport see one list operation (a constant each: apps ship the lists they call). */
+export interface ListSpec extends Omit<PageSource<never, never>, 'fetch'> {
   operation: string;
   path: string;
-  /** What the API says to call instead, when it deprecates the operation: named by its warnings and a 410. */
+  /** What the API says to call instead, when it deprecates the operation. */
   replacement?: string;
-  /** How the pager pages it (`CURSOR`, `OFFSET` or `byPosition`): held here, so only the lists called ship theirs. */
-  strategy: Strategy;
-  /** Largest `limit` the operation accepts, from the spec (default {@link MAX_PAGE_SIZE}). */
-  max?: number;
-  /** The item field that tells two items apart (a dotted path), and its type: every item of a page must have it. */
+  /** The item field that tells two items apart (a dotted path) and its type: every item must have it. */
   field: string;
   type: 'string' | 'number';
-  /** The value of `field` (`undefined` when an item lacks it). */
-  identity: (item: never) => unknown;
-  /** The identity and the block of an item: it changes when a re-org moves the row to another block. */
-  key: (item: never) => string;
 }
 
-const txId = (item: { tx?: { tx_id?: unknown } }) => item.tx?.tx_id;
-
-/** A transaction row's key: its id and its block (`block_hash`, with `tx_index` should two blocks share a hash). */
-function txKey(item: { tx: { tx_id: string; block_hash?: unknown; tx_index?: unknown } }): string {
-  const { tx_id, block_hash, tx_index } = item.tx;
-  return typeof block_hash === 'string' ? `${tx_id}@${block_hash}/${tx_index}` : tx_id;
+/** A list spec whose identity is `field` read from each item (unless `more` gives one). */
+function list<M extends Partial<ListSpec>>(
+  operation: string,
+  path: string,
+  strategy: Strategy,
+  field: string,
+  more?: M,
+) {
+  const names = field.split('.');
+  // biome-ignore lint/suspicious/noExplicitAny: any item; `pageProblem` says when it lacks the field.
+  const identity = (item: never): unknown => names.reduce((value: any, name) => value?.[name], item);
+  return { operation, path, strategy, field, type: 'string', identity, ...more } as ListSpec & M;
 }
 
-// The three list operations differ only in these; one constant each, so an app ships only the lists it calls.
+/** A transaction row's key: its id and its block (its hash, and its index should two blocks share a hash). */
+const placed = (id: string, hash: unknown, index: unknown) =>
+  typeof hash === 'string' ? `${id}@${hash}/${index}` : id;
+const txKey = ({ tx }: { tx: { tx_id: string; block_hash?: unknown; tx_index?: unknown } }) =>
+  placed(tx.tx_id, tx.block_hash, tx.tx_index);
 
 /** `getAddressTransactions`: the list with a cursor. */
-export const ADDRESS_TRANSACTIONS: ListSpec = {
-  operation: 'getAddressTransactions',
-  replacement: getAddressTransactionsReplacement,
-  path: '/extended/v2/addresses/{address}/transactions',
-  strategy: CURSOR,
-  field: 'tx.tx_id',
-  type: 'string',
-  identity: txId,
-  key: txKey,
-};
+export const ADDRESS_TRANSACTIONS = /* @__PURE__ */ list(
+  'getAddressTransactions',
+  '/extended/v2/addresses/{address}/transactions',
+  CURSOR,
+  'tx.tx_id',
+  { replacement: getAddressTransactionsReplacement, key: txKey },
+);
 
-/** `getAccountTransactionsWithTransfers`. */
-export const TRANSACTIONS_WITH_TRANSFERS: ListSpec = {
-  operation: 'getAccountTransactionsWithTransfers',
-  replacement: getAccountTransactionsWithTransfersReplacement,
-  path: '/extended/v1/address/{principal}/transactions_with_transfers',
-  strategy: OFFSET,
-  field: 'tx.tx_id',
-  type: 'string',
-  identity: txId,
-  key: txKey,
-};
+export const TRANSACTIONS_WITH_TRANSFERS = /* @__PURE__ */ list(
+  'getAccountTransactionsWithTransfers',
+  '/extended/v1/address/{principal}/transactions_with_transfers',
+  OFFSET,
+  'tx.tx_id',
+  { replacement: getAccountTransactionsWithTransfersReplacement, key: txKey },
+);
 
-/** `getAddressTransactionEvents`. */
-export const TRANSACTION_EVENTS: ListSpec = {
-  operation: 'getAddressTransactionEvents',
-  replacement: getAddressTransactionEventsReplacement,
-  path: '/extended/v2/addresses/{address}/transactions/{tx_id}/events',
-  strategy: OFFSET,
-  field: 'event_index',
-  type: 'number',
-  identity: (item: { event_index?: unknown }) => item.event_index,
-  // Events carry no block: a re-org takes all of a transaction's events or none, and brings back the same ones.
-  key: (item: { event_index: number }) => String(item.event_index),
-};
+/** Events carry no block: a re-org takes all of a transaction's events or none, and brings back the same ones. */
+export const TRANSACTION_EVENTS = /* @__PURE__ */ list(
+  'getAddressTransactionEvents',
+  '/extended/v2/addresses/{address}/transactions/{tx_id}/events',
+  OFFSET,
+  'event_index',
+  { replacement: getAddressTransactionEventsReplacement, type: 'number' },
+);
 
-/** A v3 transaction row's key: its id and its block. */
-function summaryKey(item: {
-  transaction: { tx_id: string; block: { hash: string; tx_index: number } };
-}): string {
-  const { tx_id, block } = item.transaction;
-  return `${tx_id}@${block.hash}/${block.tx_index}`;
-}
+type V3Row = { transaction: { tx_id: string; block: { hash: string; height: number; tx_index: number } } };
 
 /**
  * `getPrincipalTransactions`: a position cursor `<height>:<microblock sequence>:<tx index>` (at or older than it).
  * Rows of anchored blocks carry no microblock sequence; upstream writes 2147483647 for them.
  */
-export const PRINCIPAL_TRANSACTIONS: ListSpec = {
-  operation: 'getPrincipalTransactions',
-  path: '/extended/v3/principals/{principal}/transactions',
-  strategy: /* @__PURE__ */ byPosition(
-    (item: { transaction: { block: { height: number; tx_index: number } } }) =>
-      `${item.transaction.block.height}:2147483647:${item.transaction.block.tx_index}`,
+export const PRINCIPAL_TRANSACTIONS = /* @__PURE__ */ list(
+  'getPrincipalTransactions',
+  '/extended/v3/principals/{principal}/transactions',
+  /* @__PURE__ */ byPosition(
+    ({ transaction: { block } }: V3Row) => `${block.height}:2147483647:${block.tx_index}`,
   ),
-  field: 'transaction.tx_id',
-  type: 'string',
-  identity: (item: { transaction?: { tx_id?: unknown } }) => item.transaction?.tx_id,
-  key: summaryKey,
-};
+  'transaction.tx_id',
+  { key: ({ transaction: { tx_id, block } }: V3Row) => placed(tx_id, block.hash, block.tx_index) },
+);
 
 /** A balance change's asset as its cursor writes it, `<asset type>:<identifier>` (1 STX, 2 FT, 3 NFT). */
 function assetOf(item: { asset?: { type?: unknown; identifier?: unknown } }): string | undefined {
@@ -122,38 +101,31 @@ function assetOf(item: { asset?: { type?: unknown; identifier?: unknown } }): st
   const tag = type === 'stx' ? 1 : type === 'ft' ? 2 : type === 'nft' ? 3 : 0;
   return tag > 0 && typeof identifier === 'string' ? `${tag}:${identifier}` : undefined;
 }
+// Rows that passed `pageProblem` have an asset: their position is a string.
+const assetKey = assetOf as (item: never) => string;
 
-/**
- * `getPrincipalTransactionBalanceChanges`: one row per asset, paged by the asset as cursor. The rows carry no block:
- * a re-org takes the transaction (an empty list) or brings back the same rows.
- */
-export const PRINCIPAL_BALANCE_CHANGES: ListSpec = {
-  operation: 'getPrincipalTransactionBalanceChanges',
-  path: '/extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes',
-  strategy: /* @__PURE__ */ byPosition(assetOf as (item: never) => string),
-  field: 'asset',
-  type: 'string',
-  identity: assetOf,
-  key: assetOf as (item: never) => string,
-};
+/** One row per asset, paged by the asset; no block: a re-org takes the transaction or brings back the same rows. */
+export const PRINCIPAL_BALANCE_CHANGES = /* @__PURE__ */ list(
+  'getPrincipalTransactionBalanceChanges',
+  '/extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes',
+  /* @__PURE__ */ byPosition(assetKey),
+  'asset',
+  { identity: assetOf },
+);
 
-/** `getBlocksByBurnBlock`: by offset, newest first; a block is its own key (a re-org replaces its hash). */
-export const BURN_BLOCK_BLOCKS: ListSpec = {
-  operation: 'getBlocksByBurnBlock',
-  path: '/extended/v2/burn-blocks/{height_or_hash}/blocks',
-  strategy: OFFSET,
+/** By offset, newest first; a block is its own key (a re-org replaces its hash). */
+export const BURN_BLOCK_BLOCKS = /* @__PURE__ */ list(
+  'getBlocksByBurnBlock',
+  '/extended/v2/burn-blocks/{height_or_hash}/blocks',
+  OFFSET,
+  'hash',
   // The spec's `limit` maximum for this operation (30, not the other lists' 50); a test reads it from the spec.
-  max: 30,
-  field: 'hash',
-  type: 'string',
-  identity: (item: { hash?: unknown }) => item.hash,
-  key: (item: { hash: string }) => item.hash,
-};
+  { max: 30 },
+);
 
 /**
- * Largest `limit` the list operations accept. Written as a literal that the spec's type of `PAGE_SIZE.max` must
- * accept (so a change in the spec fails the type check), rather than read from `PAGE_SIZE`: the published bundle
- * merges modules, and bundlers keep a property read at module level, shipping the table to every app.
+ * Largest `limit` the list operations accept: a literal the spec's type must accept, as bundlers keep a property read
+ * at module level (`PAGE_SIZE.max`), which would ship the table to every app.
  */
 export const MAX_PAGE_SIZE: typeof PAGE_SIZE.max = 50;
 
@@ -162,15 +134,13 @@ export function clampPageSize(size: number | undefined, max: number = MAX_PAGE_S
   return size === undefined || !Number.isFinite(size) ? max : Math.min(max, Math.max(1, Math.floor(size)));
 }
 
-/** The key of an item: its identity and placement. */
 export function keyOf<TItem>(source: PageSource<TItem, PageBody<TItem>>, item: TItem): string {
   return source.key ? source.key(item) : String(source.identity(item));
 }
 
 /**
- * The position after a list's first page (see {@link PageParam}): with a cursor, rows after the first page's cursor
- * (the first is 0); without one, offsets of the list as it was at this page. The end is as far as this page tells:
- * the last page of a cursor list says so (`prev_cursor: null`); else the rows it had.
+ * The position after a list's first page: with a cursor, counted from it; without one, offsets of the list as it was.
+ * The end is as far as this page tells (the last page of a cursor list says so; else the rows it had).
  */
 export function firstParam<TItem, TBody extends PageBody<TItem>>(
   source: PageSource<TItem, TBody>,
@@ -180,27 +150,25 @@ export function firstParam<TItem, TBody extends PageBody<TItem>>(
   const { results, total, limit } = data;
   const n = results.length;
   const last = results[n - 1] as TItem;
-  const { strategy } = source;
-  // The first page's cursor (the anchor), or the position of the row delivered last.
-  const cursor = strategy.anchor(data, last);
-  const ended = strategy.ended(data);
+  const cursor = source.strategy.anchor(data, last);
   const start = cursor === null ? first.offset : 0;
+  // With a cursor, positions count from the anchor, which sits `first.offset` rows down the list.
+  const below = Math.max(n, total - first.offset);
   const end =
     n === 0
       ? start
       : cursor === null
         ? Math.max(start + n, total)
-        : ended
+        : source.strategy.ended(data)
           ? n
           : first.cursor === undefined
-            ? Math.max(n, total - first.offset)
+            ? below
             : null;
   const size = first.limit !== undefined && first.limit > 0 ? first.limit : limit > 0 ? limit : undefined;
   return {
     cursor,
     offset: start + n,
-    // With a cursor, positions count from the anchor, which sits `first.offset` rows down the list.
-    total: cursor === null ? total : Math.max(n, total - first.offset),
+    total: cursor === null ? total : below,
     end,
     limit: clampPageSize(size, source.max),
     growth: 0,
@@ -209,19 +177,17 @@ export function firstParam<TItem, TBody extends PageBody<TItem>>(
 }
 
 /**
- * Why a 2xx body is not a page of `list`, or `undefined` when it is one; run by the transport on every list
- * response. The items must be objects with their identity, unique within the page: the pager relies on identities,
- * so none is ever dropped or merged silently.
+ * Why a 2xx body is not a page of `list` (`undefined`: it is one); run on every list response. Items must be objects
+ * with their identity, unique within the page: the pager relies on identities, so none is dropped or merged silently.
  */
 export function pageProblem(
   data: unknown,
   { field, type, identity, strategy }: ListSpec,
 ): string | undefined {
   const body = data as Partial<PageBody<unknown>>;
-  // A string, an array or `null` has no `results` array either.
   if (!Array.isArray(body?.results)) return 'expected a page object with a `results` array';
-  // Positions and page params are computed from these three: a total of 1e400 (Infinity), 400.5 or -5 would
-  // make a param the client then refuses, a request with `offset=NaN`, or an early end.
+  // Positions and page params are computed from these: a total of 1e400 (Infinity), 400.5 or -5 would make a param
+  // the client then refuses, a request with `offset=NaN`, or an early end.
   for (const key of strategy.offset
     ? (['limit', 'offset', 'total'] as const)
     : (['limit', 'total'] as const)) {
@@ -231,11 +197,9 @@ export function pageProblem(
       return `expected a page whose \`${key}\` is a non-negative integer; got ${got}`;
     }
   }
-  const { results } = body;
   // Messages are built only for a bad item: a good page costs one map of identities.
   const seen = new Map<unknown, number>();
-  for (let i = 0; i < results.length; i++) {
-    const item = results[i];
+  for (const [i, item] of body.results.entries()) {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
       return `results[${i}] must be an object; got ${item === null ? 'null' : Array.isArray(item) ? 'an array' : typeof item}`;
     }
@@ -251,51 +215,34 @@ export function pageProblem(
   return undefined;
 }
 
-/** Longest row key a param may carry (a transaction id and a block hash with a separator take 133). */
-const MAX_KEY_LENGTH = 512;
-
-/**
- * Checks a page param given back to a list call. It may come from storage or another process, so every field is
- * checked: a `TypeError` or `RangeError` naming the field and the value it had, never a silent wrong page.
- */
-export function checkPageParam(param: unknown, cursorList: boolean, max: number = MAX_PAGE_SIZE): PageParam {
-  const fail = (Kind: typeof TypeError, what: string): never => {
+/** Checks a page param given back (from storage, another process): a `TypeError` or `RangeError` naming the field. */
+export function checkParam(
+  param: unknown,
+  { strategy: { cursor: cursors }, max = MAX_PAGE_SIZE }: Pick<PageSource<never, never>, 'strategy' | 'max'>,
+): PageParam {
+  const fail = (what: string, Kind = TypeError): never => {
     throw new Kind(`pageParam${what}`);
   };
-  if (typeof param !== 'object' || param === null || Array.isArray(param)) {
-    fail(TypeError, ` must be an object from page.nextPageParam; got ${describe(param)}`);
-  }
   const p = param as PageParam;
-  const { cursor, last } = p;
-  if (cursor !== null && (typeof cursor !== 'string' || cursor === '' || !cursorList)) {
-    fail(
-      TypeError,
-      `.cursor must be ${cursorList ? 'a non-empty string or ' : ''}null; got ${describe(cursor)}`,
-    );
+  if (typeof p !== 'object' || p === null || Array.isArray(p)) {
+    fail(` must be an object from page.nextPageParam; got ${describeValue(p)}`);
   }
-  const integer = (
-    key: 'offset' | 'total' | 'limit' | 'growth' | 'end',
-    min: number,
-    max = Infinity,
-  ): void => {
-    const value = p[key];
-    if (!Number.isSafeInteger(value)) fail(TypeError, `.${key} must be an integer; got ${describe(value)}`);
-    if ((value as number) < min) fail(RangeError, `.${key} must be at least ${min}; got ${value}`);
-    if ((value as number) > max) fail(RangeError, `.${key} must be at most ${max}; got ${value}`);
-  };
-  integer('offset', 0);
-  integer('total', 0);
-  integer('limit', 1, max);
-  integer('growth', -p.total);
-  // `null`: the end is not known yet.
-  if (p.end !== null) integer('end', p.offset);
-  if (last !== undefined && last !== null && (typeof last !== 'string' || last.length > MAX_KEY_LENGTH)) {
-    fail(TypeError, `.last must be a string of at most ${MAX_KEY_LENGTH} characters or null`);
+  const { cursor, last } = p;
+  if (cursor !== null && (typeof cursor !== 'string' || cursor === '' || !cursors)) {
+    fail(`.cursor must be ${cursors ? 'a non-empty string or ' : ''}null; got ${describeValue(cursor)}`);
+  }
+  // In order, as `growth` and `end` are bounded by fields before them; `end: null` is an end not known yet.
+  const least = { offset: 0, total: 0, limit: 1, growth: -p.total, end: p.offset };
+  for (const [key, min] of Object.entries(least)) {
+    const value = p[key as 'offset'];
+    if (key === 'end' && p.end === null) continue;
+    if (!Number.isSafeInteger(value)) fail(`.${key} must be an integer; got ${describeValue(value)}`);
+    if (value < min) fail(`.${key} must be at least ${min}; got ${value}`, RangeError);
+    if (key === 'limit' && value > max) fail(`.limit must be at most ${max}; got ${value}`, RangeError);
+  }
+  if (last !== undefined && last !== null && (typeof last !== 'string' || last.length > 512)) {
+    // The longest key a param may carry (a transaction id and a block hash with separators take 133).
+    fail('.last must be a string of at most 512 characters or null');
   }
   return p;
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.slice(0, 40));
-  return value === null || typeof value !== 'object' ? String(value) : 'an object';
 }

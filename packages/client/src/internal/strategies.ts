@@ -1,31 +1,26 @@
-/**
- * The envelope every list operation returns; the address-transactions one adds the cursor fields, and the lists
- * paged by a position cursor (v3) have `cursor: { next, previous, current }` and no `offset`.
- */
+import type { ListStart, PageParam } from '../page-param.js';
+
+/** The envelope of every list answer; the v3 lists (paged by position) have `cursor: { next, ... }`, no `offset`. */
 export interface PageBody<TItem> {
   limit: number;
-  /** Absent from the lists paged by a position cursor (v3). */
   offset?: number;
   total: number;
   results: TItem[];
 }
 
-/** One request for a slice of a list. `limit` is left out only for a first page the caller did not size. */
-export interface PageRequest {
-  limit?: number | undefined;
+/** One request for a slice of a list (no `limit`: a first page the caller did not size). */
+export interface PageRequest extends ListStart {
   offset: number;
-  cursor?: string | undefined;
 }
 
 /** Requests for one position that miss it (growth outran the aim), or answer it with nothing new. */
 export const MAX_MISSES = 5;
 
 type Body = PageBody<unknown> & { cursor?: unknown; prev_cursor?: unknown };
+/** Where a request aims: the frame, the growth last seen, the rank asked for and the list's last rank (`floor`). */
+type Aim = Pick<PageParam, 'cursor' | 'total' | 'growth' | 'limit'> & { rank: number; floor: number };
 
-/**
- * How a list is paged (internal/page-after.ts reads it): by offset, by the first page's cursor, or by each row's
- * position cursor. Each list spec holds its own, so an app ships only the strategies of the lists it calls.
- */
+/** How a list is paged: by offset, by the first page's cursor, or by each row's position (held by its list spec). */
 export interface Strategy {
   /** Page params carry a cursor (the anchor, or a row's position). */
   cursor: boolean;
@@ -37,23 +32,10 @@ export interface Strategy {
   anchor(data: Body, last: unknown): string | null;
   /** Whether the answer says the list ends with it. */
   ended(data: Body): boolean;
-  /**
-   * The request for the rows from `at.rank` down, that row first. `wide`: for a page, which asks for twice its rows
-   * rather than aiming ahead of the growth last seen (iteration does that), so that it still fills after growth.
-   */
+  /** The request for the rows from `at.rank` down; `wide`: twice the rows rather than aim ahead of growth. */
   request(at: Aim, max: number, wide: boolean): PageRequest;
   /** Whether iteration may send the requests of the pages after `at` ahead (absent: never). */
   prefetch?(at: Pick<Aim, 'cursor' | 'growth'>): boolean;
-}
-
-/** Where a request aims: the frame (`cursor`, `total`), the growth last seen, the rank and the list's last rank. */
-interface Aim {
-  cursor: string | null;
-  total: number;
-  growth: number;
-  rank: number;
-  floor: number;
-  limit: number;
 }
 
 /** By the list's latest total, `ahead` rows newer than the rank. */
@@ -64,14 +46,13 @@ const byTotal = ({ total, rank, limit }: Aim, max: number, wide: boolean, ahead:
 
 const ended = (data: Body) => data.prev_cursor === null;
 
-/** By offset: rank r sits at offset `total - 1 - r` of the list as an answer's `total` counts it. */
+/** By offset: rank r sits at offset `total - 1 - r`. Prefetched only while the total holds still. */
 export const OFFSET: Strategy = {
   cursor: false,
   offset: true,
   anchor: () => null,
   ended,
   request: (at, max, wide) => byTotal(at, max, wide, wide ? 0 : at.growth),
-  // Only while the total holds still: a request aimed ahead of growth cannot be predicted.
   prefetch: (at) => at.growth === 0,
 };
 
@@ -95,10 +76,7 @@ export const CURSOR: Strategy = {
   prefetch: (at) => at.cursor !== null || at.growth === 0,
 };
 
-/**
- * By each row's own position cursor (the v3 lists): a request passes the position of the row read last as `cursor`
- * and is answered from that row down; such a list has no `offset` and is never prefetched.
- */
+/** By each row's position cursor (the v3 lists): answered from the row passed as `cursor` down; never prefetched. */
 export function byPosition(position: (item: never) => string): Strategy {
   return {
     cursor: true,
