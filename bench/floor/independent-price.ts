@@ -1,0 +1,125 @@
+// biome-ignore-all lint: measurement code, not product code.
+// Prices the independent second floor (independent.ts): bundles the size test's one-call fixture with the client
+// aliased to it (bundleApp: esbuild, browser ESM, minified, gzip -9), runs each bundle against the mock's fetch
+// handler (no network: `ordi` must give the token, `zzzzq` a NotFoundError), and does the same for variants cut out
+// of the source at its `/*<name*/ ... /*name>*/` markers or with its message texts emptied.
+// Run from bench/: `npx tsx floor/independent-price.ts`.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+// The workspace root's TypeScript, only to find the message arguments of independent.ts.
+import ts from 'typescript';
+import { bundleApp, createFetchHandler } from '../src/bundles.js';
+
+const here = new URL('.', import.meta.url).pathname;
+const source = readFileSync(join(here, 'independent.ts'), 'utf8');
+const dir = mkdtempSync(join(tmpdir(), 'floor-b-'));
+
+/** `core` with every `/*<name*\/ ... /*name>*\/` region replaced by `to`; at least one must exist. */
+function cut(core: string, name: string, to = ''): string {
+  const re = new RegExp(`/\\*<${name}\\*/[\\s\\S]*?/\\*${name}>\\*/`, 'g');
+  const n = core.match(re)?.length ?? 0;
+  if (n === 0) throw new Error(`no region ${name}`);
+  return core.replace(re, to);
+}
+
+/** The message arguments: the first of `new TypeError/RangeError(...)` and `console.warn(...)`, the second of `fail(...)`. */
+function messageArgs(core: string): ts.Node[] {
+  const file = ts.createSourceFile('independent.ts', core, ts.ScriptTarget.Latest, true);
+  const out: ts.Node[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isNewExpression(node) && /^(TypeError|RangeError)$/.test(node.expression.getText(file))) {
+      if (node.arguments?.[0]) out.push(node.arguments[0]);
+    } else if (ts.isCallExpression(node)) {
+      const callee = node.expression.getText(file);
+      if (callee === 'fail' && node.arguments[1]) out.push(node.arguments[1]);
+      if (callee === 'console.warn' && node.arguments[0]) out.push(node.arguments[0]);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return out;
+}
+
+/** The literal text spans (strings, template heads, middles, tails) under `nodes`, with their texts. */
+function literalTexts(core: string, nodes: ts.Node[]): { start: number; end: number }[] {
+  const file = ts.createSourceFile('independent.ts', core, ts.ScriptTarget.Latest, true);
+  const out: { start: number; end: number }[] = [];
+  const visit = (node: ts.Node): void => {
+    const k = node.kind;
+    const close =
+      k === ts.SyntaxKind.TemplateHead || k === ts.SyntaxKind.TemplateMiddle
+        ? 2
+        : k === ts.SyntaxKind.StringLiteral ||
+            k === ts.SyntaxKind.NoSubstitutionTemplateLiteral ||
+            k === ts.SyntaxKind.TemplateTail
+          ? 1
+          : -1;
+    if (close > 0) {
+      const start = node.getStart(file) + 1;
+      const end = node.getEnd() - close;
+      if (end > start) out.push({ start, end });
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const n of nodes) visit(n);
+  return out;
+}
+
+const emptied = (core: string, spans: { start: number; end: number }[]): string => {
+  let out = core;
+  for (const s of [...spans].sort((a, b) => b.start - a.start))
+    out = out.slice(0, s.start) + out.slice(s.end);
+  return out;
+};
+
+/** Bundles the fixture against `core`, runs it against the mock, prints and returns its gzip bytes. */
+async function measure(name: string, core: string): Promise<number> {
+  const file = name.replace(/\W+/g, '-');
+  writeFileSync(join(dir, `${file}.ts`), core);
+  const { code, gzip } = await bundleApp('core-one-call.ts', {
+    '@blockindex/client': join(dir, `${file}.ts`),
+  });
+  writeFileSync(join(dir, `${file}.mjs`), code);
+  const app = await import(join(dir, `${file}.mjs`));
+  const handler = createFetchHandler({ seed: 1 });
+  const found = await app.run(handler, 'ordi');
+  const missing = await app.run(handler, 'zzzzq');
+  if (!found.startsWith('ordi ') || missing !== 'no such token')
+    throw new Error(`${name}: ${found} | ${missing}`);
+  console.log(`${name.padEnd(58)} ${String(gzip).padStart(5)} B   ${found} | ${missing}`);
+  return gzip;
+}
+
+const ours = await bundleApp('core-one-call.ts');
+console.log(`${'@blockindex/client as built'.padEnd(58)} ${String(ours.gzip).padStart(5)} B`);
+const full = await measure('independent floor, every default', source);
+const args = messageArgs(source);
+const texts = literalTexts(source, args);
+const chars = texts.reduce((n, s) => n + s.end - s.start, 0);
+await measure('- every message text emptied', emptied(source, texts));
+// Each message argument replaced by '' whole (substitutions too: no URL, status or option name left).
+let whole = source;
+for (const a of [...args].sort((x, y) => y.getStart() - x.getStart()))
+  whole = `${whole.slice(0, a.getStart())}''${whole.slice(a.getEnd())}`;
+await measure('- every message argument emptied whole', whole);
+await measure('- option checks', cut(source, 'checks'));
+await measure('- deprecation warnings', cut(source, 'warn'));
+await measure(
+  '- manual redirects (fetch follows, credentials go along)',
+  cut(cut(source, 'redirects'), 'manual', "'follow'"),
+);
+await measure('- bounded read', cut(source, 'bound'));
+await measure('- control characters escaped', cut(source, 'escape', 's'));
+// The issue's second row (typed errors ... option checks, no deprecation warnings) and its first row.
+const row2 = cut(source, 'warn');
+await measure("issue's row 2: - deprecation warnings", row2);
+const row1 = cut(
+  cut(cut(cut(cut(row2, 'checks'), 'redirects'), 'manual', "'follow'"), 'bound'),
+  'escape',
+  's',
+);
+await measure("issue's row 1: also - checks, redirects, bound, escaping", row1);
+console.log(
+  `\n${args.length} message sites, ${texts.length} literal text pieces, ${chars} characters of literal text (${(chars / args.length).toFixed(1)} a message); full ${full} B`,
+);
