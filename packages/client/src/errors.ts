@@ -2,11 +2,10 @@ import { DEPRECATED_OPERATIONS } from '@blockindex/spec/constants';
 import type { operations } from '@blockindex/spec/types';
 import {
   describeBody,
+  type ErrorHooks,
   escapeControl,
-  extras,
   headline,
   redact,
-  redactBody,
   redactHeaders,
 } from './internal/text.js';
 
@@ -19,8 +18,11 @@ type ErrorBodies<Op> = Op extends { responses: infer Rs }
 /** Body of an {@link ApiError}: an error body the spec documents, the raw text when not JSON, or `undefined`. */
 export type ApiErrorBody = ErrorBodies<operations[keyof operations]> | string | undefined;
 
-/** What an {@link ApiError} is built from: one non-2xx response and the request that caused it. */
-export interface ApiErrorInit {
+/**
+ * What an {@link ApiError} is built from: one non-2xx response and the request that caused it (and, internally, what
+ * the opt-in guards of the core that made the request add to its errors).
+ */
+export interface ApiErrorInit extends ErrorHooks {
   status: number;
   body: ApiErrorBody;
   headers: Headers;
@@ -28,6 +30,8 @@ export interface ApiErrorInit {
   url: string;
   /** Values (the API key) to blank out of the message, the body and the headers, should the server echo them. */
   secrets?: readonly string[];
+  /** @internal Whether the request carried an API key (the hint of `errorDetails()` on a 401/403 says). */
+  sentApiKey?: boolean;
 }
 
 /** What every {@link BlockindexError} may carry besides its message. */
@@ -87,14 +91,20 @@ export class ApiError extends BlockindexError {
     // Secrets out of everything the server sent before formatting, so that truncating the message can never cut one
     // in half and leave a piece that no longer matches.
     const url = redact(init.url, secrets);
-    const body = redactBody(init.body, secrets);
+    // Its text only, unless deepRedaction() blanks them at any depth.
+    const body = init.redactBody
+      ? init.redactBody(init.body, secrets)
+      : typeof init.body === 'string'
+        ? (redact(init.body, secrets) as ApiErrorBody)
+        : init.body;
     const headers = redactHeaders(init.headers, secrets);
-    const message = headline(status, method, url, describeBody(status, body, headers));
+    const message = headline(status, method, url, describeBody(status, body, headers, init));
+    detail ??= init.hint?.(status, init.sentApiKey);
     super(redact(detail ? `${message} (${detail})` : message, secrets), { method, url });
     this.status = status;
     this.body = body;
     this.headers = headers;
-    extras.details?.(this);
+    init.details?.(this);
   }
 }
 
@@ -160,7 +170,6 @@ export function createApiError(
   init: ApiErrorInit & {
     retryAfterMs?: number | undefined;
     replacement?: string | undefined;
-    sentApiKey?: boolean;
   },
 ): ApiError {
   const { status } = init;
@@ -175,7 +184,7 @@ export function createApiError(
         429: RateLimitError,
       } as Record<number, typeof ApiError>
     )[status] ?? (status >= 500 && status <= 599 ? ServerError : ApiError);
-  return new Class(init, extras.hint?.(status, init.sentApiKey));
+  return new Class(init);
 }
 
 /** The request never got a response: DNS, refused connection, reset socket, CORS, ... */

@@ -2,12 +2,13 @@ import { STATUS_TEXT } from '@blockindex/spec/constants';
 import { BlockindexError } from './errors.js';
 import { describeName } from './internal/http.js';
 import { MAX_COST_PER_BYTE, measureJson, parsedBytes } from './internal/json-cost.js';
-import { clip, escapeControl, extras, readString, redactJson } from './internal/text.js';
+import { clip, escapeControl, readString, redactJson } from './internal/text.js';
 import type { Guard, Middleware } from './options.js';
-import { parseRetryAfterMs, setLongTimeout, useRetryAfter, useTimer } from './retry.js';
+import { parseRetryAfterMs, setLongTimeout } from './retry.js';
 
 // The opt-in guards of a core (README, "Guarantees: default and opt-in"), shipped only when imported; `createClient`
-// uses them all. Those returning `{}` act on every error of the app once called.
+// uses them all. Each is an object of hooks that act only on the cores given it (request.ts merges them per core), but
+// errorSummaries(), which sets `toJSON` and `util.inspect` on the error classes, for errors made anywhere.
 
 /** What a body's text and parsed values may take together under {@link jsonStructureLimit}, × maxResponseBytes. */
 export const PARSED_BUDGET_FACTOR = 1.5;
@@ -157,16 +158,10 @@ export function middlewareOf(list: readonly unknown[], where: string, skip?: boo
  * @example
  * const core = createCore({ guards: [deepRedaction()] });
  */
-export function deepRedaction(): Guard {
-  extras.redactBody = redactJson;
-  return {};
-}
+export const deepRedaction = (): Guard => ({ redactBody: redactJson });
 
 /** Names the status in messages of a body that says nothing: `502 GET /…: Bad Gateway (empty body)`. */
-export function statusPhrases(): Guard {
-  extras.phrase = (status) => STATUS_TEXT[status];
-  return {};
-}
+export const statusPhrases = (): Guard => ({ phrase: (status) => STATUS_TEXT[status] });
 
 /**
  * Adds details to every `ApiError`: its `requestId` (`x-request-id`, else `cf-ray`) and `code` (the body's), an HTML
@@ -175,23 +170,22 @@ export function statusPhrases(): Guard {
  * @example
  * const core = createCore({ guards: [errorDetails()] });
  */
-export function errorDetails(): Guard {
-  extras.details = (error) => {
+export const errorDetails = (): Guard => ({
+  details(error) {
     const { headers } = error;
     Object.assign(error, {
       requestId: headers.get('x-request-id') ?? headers.get('cf-ray') ?? undefined,
       code: readString(error.body, 'code'),
     });
-  };
-  extras.html = (text, headers) => !!headers.get('content-type')?.includes('html') || text.startsWith('<');
-  extras.hint = (status, sentApiKey) =>
+  },
+  html: (text, headers) => !!headers.get('content-type')?.includes('html') || text.startsWith('<'),
+  hint: (status, sentApiKey) =>
     status === 401 || status === 403
       ? sentApiKey
         ? 'the API key was rejected: check the apiKey option'
         : 'no API key was sent: pass one with the apiKey option'
-      : undefined;
-  return {};
-}
+      : undefined,
+});
 
 /**
  * Honours the other ways a server names its pause: `retry-after-ms`, and on a 429 (or with `ratelimit-remaining: 0`)
@@ -200,10 +194,7 @@ export function errorDetails(): Guard {
  * @example
  * const core = createCore({ guards: [rateLimitHeaders()] });
  */
-export function rateLimitHeaders(): Guard {
-  useRetryAfter(parseRetryAfterMs);
-  return {};
-}
+export const rateLimitHeaders = (): Guard => ({ retryAfter: parseRetryAfterMs });
 
 /**
  * Keeps time limits and waits longer than 2^31 - 1 ms (24.8 days) exact, by chaining timers. Without it such a timer
@@ -211,14 +202,12 @@ export function rateLimitHeaders(): Guard {
  * @example
  * const core = createCore({ timeoutMs: 30 * 86_400_000, guards: [longTimers()] });
  */
-export function longTimers(): Guard {
-  useTimer(setLongTimeout);
-  return {};
-}
+export const longTimers = (): Guard => ({ timer: setLongTimeout });
 
 /**
  * Gives errors a bounded summary as `toJSON()` and `util.inspect`: the body cut to 1,000 characters and four levels.
- * Without it, `JSON.stringify(error)` writes the whole body (and throws on one nested deeper than the stack).
+ * Without it, `JSON.stringify(error)` writes the whole body (and throws on one nested deeper than the stack). Unlike the
+ * other guards it acts on every error of the app once called (those of the pager and of `new ApiError()` too).
  */
 export function errorSummaries(): Guard {
   const proto = BlockindexError.prototype as unknown as Record<PropertyKey, unknown>;

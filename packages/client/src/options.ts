@@ -1,3 +1,4 @@
+import type { ErrorHooks } from './internal/text.js';
 import type { PageParam } from './page-param.js';
 import type { RetryOptions } from './retry.js';
 
@@ -177,12 +178,19 @@ type Around = (
   user: (error: unknown) => void,
 ) => Promise<Response>;
 
-/** An opt-in guard for `createCore({ guards: [...] })`, made by `jsonStructureLimit()`, `headerChecks()`, ... */
-export interface Guard {
+/**
+ * An opt-in guard for `createCore({ guards: [...] })`, made by `jsonStructureLimit()`, `headerChecks()`, ...: hooks that
+ * the cores given it run, and no other core.
+ */
+export interface Guard extends ErrorHooks {
   /** @internal Checks a header (`what` = `'apiKey'`: the API key and its header) before anything is sent. */
   readonly header?: ((name: string, value: unknown, what: string) => void) | undefined;
   /** @internal Refuses a body, given its bytes and the bound, by saying why. */
   readonly body?: ((bytes: Uint8Array, maxBytes: number) => string | undefined) | undefined;
   /** @internal Runs an attempt through middleware. */
   readonly around?: Around | undefined;
+  /** @internal Reads the pause a response names, in ms (default: `Retry-After` only). */
+  readonly retryAfter?: ((headers: Headers, now: number, status: number) => number | undefined) | undefined;
+  /** @internal Runs `callback` after `ms`, returning what cancels it (default: one `setTimeout`, at most 2^31 - 1 ms). */
+  readonly timer?: ((callback: () => void, ms: number) => () => void) | undefined;
 }

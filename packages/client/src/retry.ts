@@ -72,8 +72,11 @@ export function backoffDelayMs(
   );
 }
 
-/** The wait `Retry-After` asks for, in ms (seconds or an HTTP date); `undefined` when it names none. */
-function retryAfter(headers: Headers, now: number): number | undefined {
+/**
+ * The wait `Retry-After` asks for, in ms (seconds or an HTTP date); `undefined` when it names none. How a core reads a
+ * response's pause unless its `rateLimitHeaders()` guard gives {@link parseRetryAfterMs} instead.
+ */
+export function retryAfter(headers: Headers, now: number): number | undefined {
   const after = headers.get('retry-after')?.trim() ?? '';
   // RFC 9110's three date forms all begin with the day's name; anything else (`2030-01-01`) is not a date here.
   const ms = /^\d+$/.test(after)
@@ -105,14 +108,6 @@ export function parseRetryAfterMs(
   );
 }
 
-/** How the retry layer reads a response's pause: `Retry-After`, or {@link parseRetryAfterMs} (`rateLimitHeaders()`). */
-export let retryAfterOf: (headers: Headers, now: number, status: number) => number | undefined = retryAfter;
-
-/** Makes the retry layer read pauses with `parse`. */
-export function useRetryAfter(parse: typeof retryAfterOf): void {
-  retryAfterOf = parse;
-}
-
 /**
  * A `ratelimit-reset` value as a delay in ms (`undefined` unless a non-negative integer): delta seconds, or a unix
  * time in seconds when that large (Hiro documents a timestamp, the IETF draft delta-seconds).
@@ -122,12 +117,16 @@ export function parseRateLimitResetMs(value: string, now: number = Date.now()): 
   return Number.isNaN(n) ? undefined : n > 1e9 ? Math.max(0, n * 1000 - now) : n * 1000;
 }
 
-/** The wait before retrying after `error`; `undefined`: not retryable, out of retries, or asked to wait too long. */
+/**
+ * The wait before retrying after `error`; `undefined`: not retryable, out of retries, or asked to wait too long.
+ * `pauseOf` reads the pause a response names (default: `Retry-After`; a core with `rateLimitHeaders()` passes more).
+ */
 export function retryDelayMs(
   error: unknown,
   retryIndex: number,
   policy: RetryPolicy | false,
   random?: () => number,
+  pauseOf: (headers: Headers, now: number, status: number) => number | undefined = retryAfter,
 ): number | undefined {
   if (!policy || retryIndex >= policy.maxRetries || !isRetryableError(error)) return undefined;
   // Any status, not only 429: a 503 with `Retry-After` is waited out the same way.
@@ -136,7 +135,7 @@ export function retryDelayMs(
     kindOf(error) !== 'api'
       ? undefined
       : (e.retryAfterMs ??
-        (typeof e.headers?.get === 'function' ? retryAfterOf(e.headers, Date.now(), e.status) : undefined));
+        (typeof e.headers?.get === 'function' ? pauseOf(e.headers, Date.now(), e.status) : undefined));
   return asked === undefined
     ? backoffDelayMs(retryIndex, policy, random)
     : asked <= policy.maxRetryAfterMs
@@ -162,26 +161,24 @@ export function setLongTimeout(callback: () => void, ms: number): () => void {
 
 /**
  * Runs `callback` after `ms` (finite), returning the function that cancels it. Past 2^31 - 1 ms, where `setTimeout`
- * would fire at once, it fires at 2^31 - 1 ms, unless `longTimers()` made it {@link setLongTimeout}.
+ * would fire at once, it fires at 2^31 - 1 ms; a core with `longTimers()` uses {@link setLongTimeout} instead.
  */
-export let setTimer = (callback: () => void, ms: number): (() => void) => {
+export const setTimer = (callback: () => void, ms: number): (() => void) => {
   const timer = setTimeout(callback, Math.min(ms, 2 ** 31 - 1));
   return () => clearTimeout(timer);
 };
 
-/** Makes every timer of the client `timer`. */
-export function useTimer(timer: typeof setTimer): void {
-  setTimer = timer;
-}
-
-/** Waits `ms` (on `setTimeout`, so fake timers control it), rejecting with an {@link AbortError} when `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/**
+ * Waits `ms` on `timer` (on `setTimeout`, so fake timers control it), rejecting with an {@link AbortError} when
+ * `signal` aborts.
+ */
+export function sleep(ms: number, signal?: AbortSignal, timer = setTimer): Promise<void> {
   return new Promise((resolve, reject) => {
     const stop = (): void => {
       cancel();
       reject(new AbortError('The request was aborted', { cause: signal?.reason }));
     };
-    const cancel = setTimer(() => {
+    const cancel = timer(() => {
       signal?.removeEventListener('abort', stop);
       resolve();
     }, ms);

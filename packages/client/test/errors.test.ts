@@ -18,20 +18,19 @@ import {
   UnauthorizedError,
 } from '../src/errors.js';
 import { deepRedaction, errorDetails, errorSummaries, statusPhrases } from '../src/guards.js';
-import { redact } from '../src/internal/text.js';
+import { type ErrorHooks, redact } from '../src/internal/text.js';
 
 // The full client's errors: reason phrases in messages, bounded summaries for logs, request ids, codes, API-key
-// hints and HTML bodies named (opt-in on a core).
-statusPhrases();
+// hints and HTML bodies named (opt-in on a core; a core passes its guards' hooks in the init of the errors it makes).
 errorSummaries();
-errorDetails();
 // A body built here from a parsed value is redacted at any depth only with the opt-in deepRedaction() (createClient's).
-deepRedaction();
+const hooks: ErrorHooks = { ...statusPhrases(), ...errorDetails(), ...deepRedaction() };
 
 const URL_9 = 'https://api.hiro.so/extended/v1/block/by_burn_block_height/9';
 
 function make(status: number, body: ApiErrorBody, headers: Record<string, string> = {}, url = URL_9) {
   return createApiError({
+    ...hooks,
     status,
     body,
     headers: new Headers(headers),

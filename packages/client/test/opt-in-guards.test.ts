@@ -1,6 +1,5 @@
 // What a core does without the opt-in guards errorDetails(), rateLimitHeaders() and longTimers() (README, "Guarantees:
-// default and opt-in"), and that each guard, once on, gives its behaviour back. The guards act on every core of the app
-// once called, so each "with" test calls its guard after the "without" tests of this file have run (in file order).
+// default and opt-in"), and that each guard gives a core its behaviour back (only that core: guards-per-core.test.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
@@ -98,7 +97,10 @@ describe('a core with the opt-in guards', () => {
       '401 GET /ordinals/v1/brc-20/tokens/ordi: bad key (no API key was sent: pass one with the apiKey option)',
     );
     const page = await fail(
-      getBrc20Token(createCore({ fetch: fakeFetch(htmlPage).fetch, retry: false }), 'ordi'),
+      getBrc20Token(
+        createCore({ fetch: fakeFetch(htmlPage).fetch, retry: false, guards: [errorDetails()] }),
+        'ordi',
+      ),
     );
     expect(page.message).toBe('502 GET /ordinals/v1/brc-20/tokens/ordi: Server error (HTML body)');
   });

@@ -14,7 +14,7 @@ import {
   linkedController,
   type RetryPolicy,
   resolveRetryPolicy,
-  retryAfterOf,
+  retryAfter,
   retryDelayMs,
   setTimer,
   sleep,
@@ -84,8 +84,16 @@ function warnOnce(w: ApiWarning): void {
 export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl: string): CoreCall {
   const { guards = [], apiKey, onWarning = warnOnce } = options;
   const pacer = options.rateLimit || undefined;
-  // Each hook comes from one kind of guard (two middleware() guards: the last one runs).
-  const { header: headerCheck, around, body: checkBody }: Guard = Object.assign({}, ...guards);
+  // This core's hooks, each from one kind of guard (two middleware() guards: the last one runs); no other core sees them.
+  // What is left after the request path's own goes to the errors this core makes (phrases, HTML, hints, ...).
+  const {
+    header: headerCheck,
+    around,
+    body: checkBody,
+    retryAfter: pauseOf = retryAfter,
+    timer = setTimer,
+    ...errorHooks
+  }: Guard = Object.assign({}, ...guards);
   const fixed = buildHeaders(options.headers, 'headers', headerCheck);
   const keyHeader = options.apiKeyHeader ?? 'x-api-key';
   if (apiKey) {
@@ -213,7 +221,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
           link = linkedController(callers);
           const own = link.controller;
           if (ms < FOREVER) {
-            cancelTimer = setTimer(() => {
+            cancelTimer = timer(() => {
               timedOut = left <= timeoutMs ? 2 : 1;
               own.abort(new DOMException(`Timed out after ${ms} ms`, 'TimeoutError'));
             }, ms);
@@ -272,9 +280,10 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
             body = JSON.parse(clean);
           } catch {}
           throw createApiError({
+            ...errorHooks,
             ...about(''),
             body: body as never,
-            retryAfterMs: retryAfterOf(done.headers, Date.now(), done.status),
+            retryAfterMs: pauseOf(done.headers, Date.now(), done.status),
             replacement: op.replacement,
             // The API key, when there is one, is among the secrets.
             sentApiKey: !!secrets[0],
@@ -305,11 +314,11 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
         return await attempt();
       } catch (failure) {
         policy ??= resolveRetryPolicy(options.retry, call.retry);
-        delay = retryDelayMs(failure, retryIndex, policy);
+        delay = retryDelayMs(failure, retryIndex, policy, undefined, pauseOf);
         // A wait that would end past the deadline is not started: the error (with its `retryAfterMs`) goes out now.
         if (delay === undefined || delay >= deadlineAt - Date.now()) throw failure;
       }
-      await between((signal) => sleep(delay as number, signal));
+      await between((signal) => sleep(delay as number, signal, timer));
     }
   };
 }

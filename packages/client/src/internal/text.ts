@@ -113,31 +113,30 @@ export function headline(status: number, method: string, url: string, what: stri
 }
 
 /**
- * What the opt-in guards add to every error once called (guards.ts): deep body redaction, status phrases, an HTML body
+ * What a core's opt-in guards (guards.ts) add to the errors it makes: deep body redaction, status phrases, an HTML body
  * named as such, an `ApiError`'s `requestId` and `code`, a 401/403's hint about the API key. None by default.
  */
-export const extras: {
-  redactBody?: <T>(body: T, secrets: readonly string[] | undefined) => T;
-  phrase?: (status: number) => string | undefined;
-  html?: (text: string, headers: Headers) => boolean;
-  details?: (error: { headers: Headers; body: unknown }) => void;
-  hint?: (status: number, sentApiKey: boolean | undefined) => string | undefined;
-} = {};
-
-/** An error body with the secrets blanked out: its text only, at any depth with `deepRedaction()`. */
-export const redactBody = <T>(body: T, secrets: readonly string[] | undefined): T =>
-  extras.redactBody
-    ? extras.redactBody(body, secrets)
-    : ((typeof body === 'string' ? redact(body, secrets) : body) as T);
+export interface ErrorHooks {
+  /** @internal Blanks the secrets out of a body at any depth (`deepRedaction()`). */
+  readonly redactBody?: (<T>(body: T, secrets: readonly string[] | undefined) => T) | undefined;
+  /** @internal The reason phrase of a status (`statusPhrases()`). */
+  readonly phrase?: ((status: number) => string | undefined) | undefined;
+  /** @internal Whether a text body is an HTML page, named rather than quoted (`errorDetails()`). */
+  readonly html?: ((text: string, headers: Headers) => boolean) | undefined;
+  /** @internal Adds `requestId` and `code` to an `ApiError` (`errorDetails()`). */
+  readonly details?: ((error: { headers: Headers; body: unknown }) => void) | undefined;
+  /** @internal What a status says about the API key, for the message (`errorDetails()`). */
+  readonly hint?: ((status: number, sentApiKey: boolean | undefined) => string | undefined) | undefined;
+}
 
 /** What an error body says (its `message`, else its `error`, else its text), or a fallback naming the status. */
-export function describeBody(status: number, body: unknown, headers: Headers): string {
-  const fallback = extras.phrase?.(status) ?? (status >= 500 ? 'Server error' : 'Request failed');
+export function describeBody(status: number, body: unknown, headers: Headers, hooks: ErrorHooks): string {
+  const fallback = hooks.phrase?.(status) ?? (status >= 500 ? 'Server error' : 'Request failed');
   const text =
     typeof body === 'string' ? body.trim() : (readString(body, 'message') ?? readString(body, 'error'));
   return !text
     ? `${fallback} (${body == null || typeof body === 'string' ? 'empty' : 'unrecognized'} body)`
-    : typeof body === 'string' && extras.html?.(text, headers)
+    : typeof body === 'string' && hooks.html?.(text, headers)
       ? `${fallback} (HTML body)`
       : clip(typeof body === 'string' ? text.replace(/\s+/g, ' ') : text, 200);
 }
