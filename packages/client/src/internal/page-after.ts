@@ -42,8 +42,7 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
   const miss = (message: string) => {
     if (++misses >= MAX_MISSES) throw new ListOutpacedError(message);
   };
-  // Searching down from the head: the next request, the row its answer must start from (key, rank) and the total
-  // that request was aimed with.
+  // Searching down from the head: the next request, the row its answer must start from and the total it aimed by.
   let search = fromHead ? head : undefined;
   let link: string | null = null;
   let linkRank = 0;

@@ -39,12 +39,9 @@ export interface Chunk<TItem, TBody> {
 const requestKey = (request: PageRequest) => JSON.stringify([request.offset, request.limit, request.cursor]);
 
 /**
- * Iteration over the page rule (internal/page-after.ts), plus what it needs the rows delivered for (the first
- * MEMORY): when the row delivered last is gone, the rows a head re-read met are delivered unless delivered before,
- * and delivered rows a re-org orphaned are reported at the end, after one more read of the head.
- *
- * Why it ends: each turn delivers rows after the row delivered last (its rank goes down), or re-reads the head (at
- * most MAX_REREADS in a row with nothing delivered), or delivers rows from the head (at most MAX_RECOVERIES).
+ * Iteration over the page rule (internal/page-after.ts), plus prefetch and the rows delivered first, against which
+ * head re-reads are reconciled. It ends: each turn delivers rows after the row delivered last (its rank goes down),
+ * or re-reads the head (MAX_REREADS in a row), or delivers rows from the head (MAX_RECOVERIES).
  */
 export class Pager<TItem, TBody extends PageBody<TItem>> {
   readonly #source: PageSource<TItem, TBody>;
@@ -78,7 +75,13 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
   /** The next items, `null` once the list is done (after one more read of its head when the chain moved). */
   async next(): Promise<Chunk<TItem, TBody> | null> {
     try {
-      if (!this.#param) return await this.#first();
+      if (!this.#param) {
+        const first = this.#options.first ?? { offset: 0, limit: this.#options.pageSize };
+        const { data, response } = await this.#fetch(first);
+        const next = { ...firstParam(this.#source, first, data), limit: this.#options.pageSize };
+        const chunk = { items: data.results, data, response, next };
+        return this.#take(chunk, []) ?? { ...chunk, items: [] };
+      }
       while (!this.#done) {
         const { end, offset } = this.#param;
         const atEnd = (end !== null && offset >= end) || this.#left <= 0;
@@ -104,52 +107,38 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
     this.#cache.clear();
   }
 
-  async #first(): Promise<Chunk<TItem, TBody>> {
-    const first = this.#options.first ?? { offset: 0, limit: this.#options.pageSize };
-    const { data, response } = await this.#fetch(first);
-    const next = { ...firstParam(this.#source, first, data), limit: this.#options.pageSize };
-    const chunk = { items: data.results, data, response, next };
-    return this.#take(chunk, []) ?? { ...chunk, items: [] };
-  }
-
   #fetch(request: PageRequest): Promise<WithResponse<TBody>> {
     this.#requests += 1;
     const ahead = this.#cache.get(requestKey(request));
     this.#cache.delete(requestKey(request));
-    return ahead ?? this.#send(request);
+    return ahead ?? this.#source.fetch(request, this.#link?.controller.signal ?? this.#options.signal);
   }
 
-  #send(request: PageRequest): Promise<WithResponse<TBody>> {
-    const promise = this.#source.fetch(request, this.#link?.controller.signal ?? this.#options.signal);
-    promise.catch(() => {});
-    return promise;
-  }
-
-  /**
-   * Sends the requests of the pages after `param` that the page rule will make, while the list's end is known and
-   * (by offset) its total holds still; those no longer predicted are dropped.
-   */
+  /** Sends ahead the requests the page rule will make after `param`, and drops those no longer predicted. */
   #prefetch(param: PageParam): void {
     const { concurrency = 1, pageSize } = this.#options;
     const { strategy, max = MAX_PAGE_SIZE } = this.#source;
     const keep = new Map<string, Promise<WithResponse<TBody>>>();
+    const signal = this.#link?.controller.signal;
     if (concurrency > 1 && param.end !== null && strategy.prefetch?.(param)) {
       const floor = param.total - param.end;
       // A page re-reads the row delivered last, so at the largest limit it moves on one row less than pageSize.
       const step = Math.min(pageSize, max - 1);
       for (let k = 0, rank = param.total - param.offset; k < concurrency && rank > floor; k++, rank -= step) {
         const request = strategy.request({ ...param, rank, floor, limit: pageSize }, max, false);
-        const ahead = this.#cache.get(requestKey(request)) ?? (k > 0 ? this.#send(request) : undefined);
-        if (ahead) keep.set(requestKey(request), ahead);
+        const key = requestKey(request);
+        const ahead = this.#cache.get(key) ?? (k > 0 ? this.#source.fetch(request, signal) : undefined);
+        // Nothing may await a prefetch: its failure must not go unhandled.
+        ahead?.catch(() => {});
+        if (ahead) keep.set(key, ahead);
       }
     }
     this.#cache = keep;
   }
 
   /**
-   * One page by the page rule after the row delivered last, or (`fromHead`, at the list's end) a re-read of the head
-   * down to that row that reports the delivered rows it did not meet; rows after that row (a re-org moved the list's
-   * end down) go on the iteration.
+   * The page after the row delivered last, or (`fromHead`, at the list's end) a re-read of the head down to that row
+   * that reports the delivered rows it did not meet; rows after it (the list's end moved down) go on.
    */
   async #step(fromHead: boolean): Promise<Chunk<TItem, TBody> | null> {
     const param = this.#param as PageParam;
@@ -185,25 +174,49 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
           );
         }
       }
-      // A re-read of several requests is one view of the list only if its first row is still at the head after it
-      // (a re-org during the re-read takes the newest rows, which it read first).
-      const first = seen[0];
-      if (fromHead && first && this.#requests - requests > 1 && !(await this.#still(first.item))) continue;
-      if (chunk?.gone) return this.#recover(chunk, seen, fromHead);
-      if (fromHead) this.#report(seen, false);
-      if (!chunk) {
-        this.#param = { ...param, end: param.offset };
-        return null;
+      // A re-read of several requests is one view of the list only if its first row is still at the head after it,
+      // below rows never delivered only (a re-org during the re-read takes the newest rows, which it read first).
+      const met = seen[0];
+      if (fromHead && met && this.#requests - requests > 1) {
+        const { results } = (await this.#fetch({ offset: 0, limit: this.#source.max ?? MAX_PAGE_SIZE })).data;
+        const at = results.findIndex((row) => keyOf(this.#source, row) === keyOf(this.#source, met.item));
+        if (at < 0 || results.slice(0, at).some((row) => this.#memory.has(this.#source.identity(row))))
+          continue;
       }
-      if (fromHead && chunk.items.length > 0) this.#done = false;
+      if (chunk?.gone) {
+        // Every row delivered was gone: the rows the head re-read met are the rest of the list, less those delivered.
+        if (!this.#knowsAll) {
+          throw new ListReorgedError(
+            this.#options.param && this.#memory.size === 0
+              ? 'A re-org moved the row before this page: fetch the list again from its first page'
+              : `A re-org orphaned the ${this.#memory.size} rows delivered first that the iteration remembers and more: it cannot go on exactly; start it again`,
+          );
+        }
+        if (fromHead && seen.every(({ item }) => this.#memory.has(this.#source.identity(item)))) {
+          this.#report(seen, true);
+          return null;
+        }
+        if (++this.#recoveries > MAX_RECOVERIES) {
+          throw new ListReorgedError(
+            `Re-orgs took every row delivered, or brought rows back above them, ${MAX_RECOVERIES} times: the list ` +
+              'keeps re-orging under the iteration; start it again',
+          );
+        }
+        this.#lost = true;
+        this.#done = false;
+      } else {
+        if (fromHead) this.#report(seen, false);
+        if (!chunk) {
+          this.#param = { ...param, end: param.offset };
+          return null;
+        }
+        if (fromHead && chunk.items.length > 0) this.#done = false;
+      }
       return this.#take(chunk, seen);
     }
   }
 
-  /**
-   * Moves past a chunk and gives its rows never delivered, up to `maxItems`; once every delivered row was found gone,
-   * also the rows a re-read met above it (a re-org may have brought back rows the iteration passed).
-   */
+  /** Moves past a chunk and gives its rows never delivered (once every delivered row was gone, `seen` too). */
   #take(chunk: Chunk<TItem, TBody>, seen: Ranked<TItem>[]): Chunk<TItem, TBody> | null {
     this.#param = chunk.next;
     const last = chunk.next.total - chunk.next.offset + chunk.items.length - 1;
@@ -226,38 +239,6 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
     if (items.length === 0) return null;
     this.#rereads = 0;
     return { ...chunk, items };
-  }
-
-  /** Every row delivered was gone: the rows the head re-read met are the rest of the list, less those delivered. */
-  #recover(chunk: Chunk<TItem, TBody>, seen: Ranked<TItem>[], verify: boolean): Chunk<TItem, TBody> | null {
-    if (!this.#knowsAll) {
-      throw new ListReorgedError(
-        this.#options.param && this.#memory.size === 0
-          ? 'A re-org moved the row before this page: fetch the list again from its first page'
-          : `A re-org orphaned the ${this.#memory.size} rows delivered first that the iteration remembers and more: it cannot go on exactly; start it again`,
-      );
-    }
-    if (verify && seen.every(({ item }) => this.#memory.has(this.#source.identity(item)))) {
-      this.#report(seen, true);
-      return null;
-    }
-    if (++this.#recoveries > MAX_RECOVERIES) {
-      throw new ListReorgedError(
-        `Re-orgs took every row delivered, or brought rows back above them, ${MAX_RECOVERIES} times: the list ` +
-          'keeps re-orging under the iteration; start it again',
-      );
-    }
-    this.#lost = true;
-    this.#done = false;
-    return this.#take(chunk, seen);
-  }
-
-  /** Whether `item` is still at the head of the list, in its block, below rows never delivered only. */
-  async #still(item: TItem): Promise<boolean> {
-    const { data } = await this.#fetch({ offset: 0, limit: this.#source.max ?? MAX_PAGE_SIZE });
-    const key = keyOf(this.#source, item);
-    const at = data.results.findIndex((row) => keyOf(this.#source, row) === key);
-    return at >= 0 && data.results.slice(0, at).every((row) => !this.#memory.has(this.#source.identity(row)));
   }
 
   /** Reports the rows delivered that a re-read from the head did not meet. */
