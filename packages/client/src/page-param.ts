@@ -1,13 +1,9 @@
 /**
- * Names the next page of a list exactly, as plain JSON (store it, send it over the wire, put it in a TanStack
- * Query cache): pass it back as `pageParam` in the list call's options to get exactly the page that follows,
- * with no row repeated or skipped even if blocks were mined or re-orged in between.
- *
- * It is the pager's one representation of a position: the row delivered last (`last`, its id and block) and its
- * place, counted by the rows older than it (`total - offset`), which nothing at the head of the list changes. With a
- * `cursor` (the address-transactions list), position `p` is row `p` after that cursor. Without one, position `p` is
- * offset `p` of the list when it had `total` rows; new rows arrive at the head, so a later request finds position
- * `p` at offset `p + (newTotal - total)`. After a re-org the pager may move the frame (a new `cursor` and `total`).
+ * Names the next page of a list exactly, as plain JSON (store it, send it, cache it): pass it back as `pageParam` to
+ * get exactly the page that follows, no row repeated or skipped even if blocks were mined or re-orged in between.
+ * A position is the row delivered last (`last`) and the rows older than it (`total - offset`), which nothing at the
+ * head of the list changes: with a `cursor`, position `p` is row `p` after it; without, offset `p` of the list when
+ * it had `total` rows (offset `p + newTotal - total` later). After a re-org the pager may move `cursor` and `total`.
  */
 export interface PageParam {
   /** The first page's `cursor`, which pins the positions; `null` for lists paged by offset alone. */
@@ -23,14 +19,13 @@ export interface PageParam {
   /** Growth of `total` last observed since the first page (a hint for aiming the next request). */
   growth: number;
   /**
-   * The row before the next one (its identity and block): the next page is the rows right after it. If a re-org
-   * moved the rows under it, it is found again from the head of the list; if a re-org orphaned it,
-   * `ListReorgedError` says no page can follow it. `null` or absent: not checked (params made before this field).
+   * The row before the next one (its identity and block), found again from the head if a re-org moved it;
+   * `ListReorgedError` if one orphaned it. `null` or absent: not checked (params made before this field).
    */
   last?: string | null;
 }
 
-/** A page as plain JSON (what `page.toJSON()` returns), with what names the page after it. */
+/** A page as plain JSON (what `page.toJSON()` returns). */
 export interface PageData<TItem> {
   /** Items of the page. */
   results: TItem[];
@@ -40,10 +35,7 @@ export interface PageData<TItem> {
   limit: number;
   /** Offset the server applied. */
   offset: number;
-  /**
-   * What names the page after this one: pass it as `pageParam` to the same list call (same arguments) to get that
-   * page, exact even if blocks were mined in between. `null` when no page follows.
-   */
+  /** Pass it as `pageParam` to the same list call for the page after this one; `null` when none follows. */
   nextPageParam: PageParam | null;
 }
 

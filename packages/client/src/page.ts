@@ -20,10 +20,7 @@ export interface Page<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
   readonly response: Response;
   /** Whether items are left after this page; an empty page never has a next one. */
   hasNextPage(): boolean;
-  /**
-   * Fetches the page after this one, exact even if the chain grew or re-orged since this page was fetched; throws
-   * `ListReorgedError` when a re-org orphaned the rows of this page (fetch the list again from its first page).
-   */
+  /** The page after this one, exact if the chain grew or re-orged since; `ListReorgedError` if a re-org took it. */
   getNextPage(options?: { signal?: AbortSignal | undefined }): Promise<Page<TItem, TBody>>;
   /** The page as plain JSON (`JSON.stringify(page)` uses it). */
   toJSON(): PageData<TItem>;
@@ -59,7 +56,7 @@ export function pageOf<TItem, TBody extends PageBody<TItem>>(
   };
 }
 
-/** One request, straight to a page (or to the page `pageParam` names): iteration's machinery is not needed. */
+/** One request, straight to the first page (or the one `pageParam` names): no iteration machinery. */
 async function loadFirst<TItem, TBody extends PageBody<TItem>>({
   source,
   start,
@@ -81,10 +78,8 @@ async function loadFirst<TItem, TBody extends PageBody<TItem>>({
 }
 
 /**
- * What a list call returns: a real `Promise` of the first page (`instanceof Promise`, accepted by test runners'
- * `resolves`/`rejects`). The first page is requested one microtask after the call, unless iteration started in the
- * same turn (`iterate(list)`, or `for await` on a client's list call), which does not need it. Iterate every item
- * with `iterate()` and every page with `iteratePages()`.
+ * What a list call returns: a real `Promise` of the first page, requested one microtask after the call unless
+ * iteration (`iterate()`, `iteratePages()`) started in the same turn. A call only iterated never rejects unhandled.
  * @example
  * const page = await getAddressTransactions(core, address, { limit: 10 });
  */
@@ -112,10 +107,7 @@ export class ListPromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
     // (seen with --trace-gc) and was copied by each of its collections, the largest CPU cost of a page call.
     this.#first = first;
     this.#load = load;
-    // Iterating only must not report the first page's failure as unhandled.
     markHandled(this);
-    // A real promise settles without being asked to; iteration started in the same turn skips the first page's
-    // request it does not need.
     queueMicrotask(() => call.iterated || load());
   }
 
@@ -131,7 +123,6 @@ export class ListPromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
     // biome-ignore lint/suspicious/noExplicitAny: same signature as Promise#then, so `catch((e: Error) => …)` compiles.
     onrejected?: ((reason: any) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    // Awaited after iteration started: the first page is fetched now.
     this.#load();
     return super.then(onfulfilled, onrejected);
   }

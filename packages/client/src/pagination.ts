@@ -3,12 +3,12 @@ import { checkParam, clampPageSize } from './internal/lists.js';
 import { checkIterationOptions } from './internal/option-checks.js';
 import { Pager } from './internal/pager.js';
 import type { PageBody } from './internal/strategies.js';
+import type { IterationOptions } from './options.js';
 import { ListPromise, type Page, pageOf } from './page.js';
 
 /**
- * Every page of a list call in order, each exact under chain growth: the iteration options of the call
- * (`pageSize`, `maxItems`, `concurrency` for prefetch, `signal`, `pageParam`) apply. Items never repeat or go
- * missing while blocks are mined, or the iteration throws (see the README's "Exact while the chain grows").
+ * Every page of a list call in order, by the call's iteration options: no item repeats or goes missing while blocks
+ * are mined or re-orged, or the iteration throws (see the README's "Pages and iteration").
  * @example
  * import { createCore, getAccountTransactionsWithTransfers, iteratePages } from '@blockindex/client';
  * const list = getAccountTransactionsWithTransfers(createCore(), principal, {}, { concurrency: 4 });
@@ -33,16 +33,15 @@ export function iteratePages<TItem, TBody extends PageBody<TItem>>(
 export function iterate<TItem, TBody extends PageBody<TItem>>(
   list: ListPromise<TItem, TBody>,
 ): AsyncGenerator<TItem, void, undefined> {
-  list.call.iterated = true;
-  return itemsOf(list.call);
+  return itemsOf(iteratePages(list), list.call.options);
 }
 
-async function* itemsOf<TItem, TBody extends PageBody<TItem>>(
-  call: ListPromise<TItem, TBody>['call'],
-): AsyncGenerator<TItem, void, undefined> {
-  const { signal, maxItems = Infinity } = call.options;
-  let left = maxItems;
-  for await (const page of pagesOf(call)) {
+async function* itemsOf<TItem>(
+  pages: AsyncIterable<{ results: TItem[] }>,
+  { signal, maxItems }: IterationOptions,
+) {
+  let left = maxItems ?? Infinity;
+  for await (const page of pages) {
     for (const item of page.results) {
       if (left-- <= 0) return;
       throwIfAborted(signal);
@@ -69,7 +68,7 @@ async function* pagesOf<TItem, TBody extends PageBody<TItem>>({
   const report = onReorg && ((orphaned: TItem[]) => onReorg({ orphaned }));
   const pager = new Pager(source, { pageSize, concurrency, maxItems, signal, first, param, onReorg: report });
   try {
-    // Until the pager says the end: with `onReorg` it re-reads the head once after the last page.
+    // Until the pager says the end (with `onReorg`, after one more read of the head).
     for (let index = 0; ; index++) {
       throwIfAborted(signal);
       const chunk = await pager.next();
@@ -86,9 +85,8 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
 }
 
 /**
- * What a client's list call returns: a {@link ListPromise} of the first page that you can also `for await` for every
- * item or `.pages()` for every page (exact under chain growth, prefetching with `concurrency`). A failure of a call
- * only iterated is never reported as an unhandled rejection.
+ * What a client's list call returns: a {@link ListPromise} of the first page that also iterates every item
+ * (`for await`) or every page (`.pages()`).
  * @example
  * const page = await client.getAddressTransactions(address, { limit: 10 });
  * for await (const tx of client.getAddressTransactions(address, {}, { concurrency: 4 })) console.log(tx.tx.tx_id);
@@ -97,12 +95,12 @@ export class PagePromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
   extends ListPromise<TItem, TBody>
   implements AsyncIterable<TItem>
 {
-  /** Every page in order, each exact under chain growth; prefetches with `concurrency > 1`. */
+  /** Every page in order: {@link iteratePages}. */
   pages(): AsyncGenerator<Page<TItem, TBody>, void, undefined> {
     return iteratePages(this);
   }
 
-  /** Every item of the list once, in order, up to `maxItems`. */
+  /** Every item once, in order: {@link iterate}. */
   [Symbol.asyncIterator](): AsyncGenerator<TItem, void, undefined> {
     return iterate(this);
   }

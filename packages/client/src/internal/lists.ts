@@ -9,9 +9,8 @@ import type { PageParam } from '../page-param.js';
 import { byPosition, CURSOR, OFFSET, type PageBody, type PageRequest, type Strategy } from './strategies.js';
 import { describeValue } from './text.js';
 
-/** How the pager reaches one list operation. */
+/** How the pager reaches one list operation: `fetch` a slice (with the call's query, retries, timeouts). */
 export interface PageSource<TItem, TBody extends PageBody<TItem>> {
-  /** Fetches one slice (with the caller's other query parameters, retries and timeouts). */
   fetch(request: PageRequest, signal: AbortSignal | undefined): Promise<WithResponse<TBody>>;
   /** A value that differs between any two distinct items of this list (a transaction id, an event index). */
   identity(item: TItem): unknown;
@@ -22,7 +21,7 @@ export interface PageSource<TItem, TBody extends PageBody<TItem>> {
   max?: number | undefined;
 }
 
-/** How pages, the pager and the transport see one list operation (a constant each: apps ship the lists they call). */
+/** One list operation, as pages, the pager and the transport see it (a constant each: apps ship those they call). */
 export interface ListSpec extends Omit<PageSource<never, never>, 'fetch'> {
   operation: string;
   path: string;
@@ -33,14 +32,10 @@ export interface ListSpec extends Omit<PageSource<never, never>, 'fetch'> {
   type: 'string' | 'number';
 }
 
+type More = Partial<ListSpec>;
+
 /** A list spec whose identity is `field` read from each item (unless `more` gives one). */
-function list<M extends Partial<ListSpec>>(
-  operation: string,
-  path: string,
-  strategy: Strategy,
-  field: string,
-  more?: M,
-) {
+function list<M extends More>(operation: string, path: string, strategy: Strategy, field: string, more?: M) {
   const names = field.split('.');
   // biome-ignore lint/suspicious/noExplicitAny: any item; `pageProblem` says when it lacks the field.
   const identity = (item: never): unknown => names.reduce((value: any, name) => value?.[name], item);
@@ -53,7 +48,6 @@ const placed = (id: string, hash: unknown, index: unknown) =>
 const txKey = ({ tx }: { tx: { tx_id: string; block_hash?: unknown; tx_index?: unknown } }) =>
   placed(tx.tx_id, tx.block_hash, tx.tx_index);
 
-/** `getAddressTransactions`: the list with a cursor. */
 export const ADDRESS_TRANSACTIONS = /* @__PURE__ */ list(
   'getAddressTransactions',
   '/extended/v2/addresses/{address}/transactions',
@@ -113,7 +107,7 @@ export const PRINCIPAL_BALANCE_CHANGES = /* @__PURE__ */ list(
   { identity: assetOf },
 );
 
-/** By offset, newest first; a block is its own key (a re-org replaces its hash). */
+/** Newest first; a block is its own key (a re-org replaces its hash). */
 export const BURN_BLOCK_BLOCKS = /* @__PURE__ */ list(
   'getBlocksByBurnBlock',
   '/extended/v2/burn-blocks/{height_or_hash}/blocks',
@@ -240,7 +234,7 @@ export function checkParam(
     if (value < min) fail(`.${key} must be at least ${min}; got ${value}`, RangeError);
     if (key === 'limit' && value > max) fail(`.limit must be at most ${max}; got ${value}`, RangeError);
   }
-  if (last !== undefined && last !== null && (typeof last !== 'string' || last.length > 512)) {
+  if (last != null && (typeof last !== 'string' || last.length > 512)) {
     // The longest key a param may carry (a transaction id and a block hash with separators take 133).
     fail('.last must be a string of at most 512 characters or null');
   }

@@ -22,11 +22,9 @@ type Aim = Pick<PageParam, 'cursor' | 'total' | 'growth' | 'limit'> & { rank: nu
 
 /** How a list is paged: by offset, by the first page's cursor, or by each row's position (held by its list spec). */
 export interface Strategy {
-  /** Page params carry a cursor (the anchor, or a row's position). */
+  /** Page params carry a cursor (the anchor, or a row's `position`); requests and pages carry an `offset`. */
   cursor: boolean;
-  /** Requests send an `offset`, and pages carry one. */
   offset: boolean;
-  /** A row's own position cursor (lists paged by position). */
   position?: ((item: never) => string) | undefined;
   /** The cursor a page param holds after a first page whose last row is `last`. */
   anchor(data: Body, last: unknown): string | null;
