@@ -76,12 +76,10 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
     const short = rows.length < (request.limit ?? 0) || strategy.ended(data);
     // The rank of the answer's first row: a cursor pins it (the row asked for), else the answer's total counts it.
     let top = pinned ? (search ? linkRank : rank) : data.total - 1 - request.offset;
+    // A pinned answer is in the frame it was asked in (a search only pins after an answer that set the frame).
     if (!pinned) {
       frameCursor = strategy.anchor(data, rows.at(-1));
       frameTotal = frameCursor === null ? data.total : data.total - request.offset;
-    } else if (!search) {
-      frameCursor = cursor;
-      frameTotal = total;
     }
     if (search && link !== null) {
       // The answer must hold the row the search read last at its rank, else the list moved under the search (rows
@@ -148,11 +146,8 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
       linkRank = lowest;
       aim = data.total;
       const position = strategy.position?.(tail as never);
-      search = {
-        offset: position === undefined ? Math.max(0, aim - 1 - lowest) : 0,
-        cursor: position,
-        limit: max,
-      };
+      const offset = position === undefined ? Math.max(0, aim - 1 - lowest) : 0;
+      search = { offset, cursor: position, limit: max };
       continue;
     }
     // The row is here (in its block, by key): the page is the rows right after it.
