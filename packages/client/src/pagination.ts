@@ -25,10 +25,7 @@ export function iteratePages<TItem, TBody extends PageBody<TItem>>(
  * Every item of a list call once, in order, up to `maxItems`: {@link iteratePages} item by item.
  * @example
  * import { createCore, getAddressTransactions, iterate } from '@blockindex/client';
- * const core = createCore();
- * for await (const { tx } of iterate(getAddressTransactions(core, address, {}, { concurrency: 4 }))) {
- *   console.log(tx.tx_id);
- * }
+ * for await (const { tx } of iterate(getAddressTransactions(createCore(), address))) console.log(tx.tx_id);
  */
 export function iterate<TItem, TBody extends PageBody<TItem>>(
   list: ListPromise<TItem, TBody>,

@@ -95,14 +95,12 @@ function assetOf(item: { asset?: { type?: unknown; identifier?: unknown } }): st
   const tag = type === 'stx' ? 1 : type === 'ft' ? 2 : type === 'nft' ? 3 : 0;
   return tag > 0 && typeof identifier === 'string' ? `${tag}:${identifier}` : undefined;
 }
-// Rows that passed `pageProblem` have an asset: their position is a string.
-const assetKey = assetOf as (item: never) => string;
 
 /** One row per asset, paged by the asset; no block: a re-org takes the transaction or brings back the same rows. */
 export const PRINCIPAL_BALANCE_CHANGES = /* @__PURE__ */ list(
   'getPrincipalTransactionBalanceChanges',
   '/extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes',
-  /* @__PURE__ */ byPosition(assetKey),
+  /* @__PURE__ */ byPosition(assetOf as (item: never) => string), // rows `pageProblem` passed have an asset
   'asset',
   { identity: assetOf },
 );
