@@ -243,12 +243,11 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
 
   /** Reports the rows delivered that a re-read from the head did not meet. */
   #report(seen: Ranked<TItem>[], passGone: boolean): void {
-    const { onReorg } = this.#options;
     const met = new Set(seen.map(({ item }) => this.#source.identity(item)));
     const orphaned: TItem[] = [];
     for (const [id, { item, key }] of this.#memory) {
       if ((passGone || key !== this.#param?.last) && !met.has(id)) orphaned.push(item);
     }
-    if (orphaned.length > 0) onReorg?.(orphaned);
+    if (orphaned.length > 0) this.#options.onReorg?.(orphaned);
   }
 }
