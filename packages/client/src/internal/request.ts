@@ -17,7 +17,6 @@ import {
   retryAfter,
   retryDelayMs,
   setTimer,
-  sleep,
 } from '../retry.js';
 import {
   type BodyLimit,
@@ -133,15 +132,17 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
     const deadlineMs = limitMs(call.deadlineMs ?? options.deadlineMs ?? DEFAULT_DEADLINE_MS);
     const deadlineAt = Date.now() + deadlineMs;
     const maxBytes = call.maxResponseBytes ?? options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-    /** A wait between attempts (backoff, the pacer's queue) stops on the callers' signals, with no time limit. */
-    const between = async <R>(wait: (signal: AbortSignal) => Promise<R>): Promise<R> => {
-      const link = linkedController(callers);
-      try {
-        return await wait(link.controller.signal);
-      } finally {
-        link.dispose();
-      }
-    };
+    // The callers' signals, linked once for the whole call (one real listener per signal, however many calls share
+    // it): an abort stops the attempt in flight, or ends the wait before the next one.
+    const link = callers[0] ? linkedController(callers) : undefined;
+    const callerSignal = link?.controller.signal;
+    /** The controller of the attempt in flight; the end of the current wait between attempts. */
+    let current: AbortController | undefined;
+    let wake = (): void => {};
+    callerSignal?.addEventListener('abort', () => {
+      current?.abort(callerSignal.reason);
+      wake();
+    });
 
     /** The pacer's reservation of the coming attempt, given back if nothing is sent. */
     let unsent: (() => void) | undefined;
@@ -173,7 +174,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
           ? new ResponseTooLargeError({ ...about(limit.reason as string), maxBytes })
           : !sending && (thrown === userError || thrown instanceof BlockindexError)
             ? thrown
-            : callers.some((s) => s.aborted)
+            : callerSignal?.aborted
               ? fail(AbortError, 'the request was aborted', thrown)
               : timedOut
                 ? fail(
@@ -207,30 +208,31 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
         return new ResponseParseError({ ...about(reason), cause: new SyntaxError(reason) });
       };
 
-      let link: ReturnType<typeof linkedController> | undefined;
       let cancelTimer: (() => void) | undefined;
+      let own: AbortController | undefined;
       try {
         const left = deadlineAt - Date.now();
-        if (callers.some((s) => s.aborted) || left <= 0) {
+        if (callerSignal?.aborted || left <= 0) {
           timedOut = 2;
-          throw callers.find((s) => s.aborted)?.reason;
+          throw callerSignal?.reason;
         }
         const ms = Math.min(timeoutMs, left);
         // A signal costs every request (the runtime keeps it until a full GC): none when nothing can abort.
-        if (ms < FOREVER || callers[0]) {
-          link = linkedController(callers);
-          const own = link.controller;
+        if (ms < FOREVER || link) {
+          const controller = new AbortController();
+          own = controller;
+          current = controller;
           if (ms < FOREVER) {
             cancelTimer = timer(() => {
               timedOut = left <= timeoutMs ? 2 : 1;
-              own.abort(new DOMException(`Timed out after ${ms} ms`, 'TimeoutError'));
+              controller.abort(new DOMException(`Timed out after ${ms} ms`, 'TimeoutError'));
             }, ms);
           }
         }
         const req = new Request(url, {
           headers,
           redirect: 'manual',
-          signal: link?.controller.signal ?? null,
+          signal: own?.signal ?? null,
         });
         /** `fetch` (looked up on every call, so MSW or a stub installed later applies) following redirects. */
         const send = async (r: Request): Promise<Response> => {
@@ -300,25 +302,35 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
         throw toError(error);
       } finally {
         cancelTimer?.();
-        link?.dispose();
+        current = undefined;
         unsent?.();
       }
     };
 
     let policy: RetryPolicy | false | undefined;
-    for (let retryIndex = 0; ; retryIndex++) {
-      let delay: number | undefined;
-      // Outside the attempt and its retries: a wait in the queue is not a failure, a queue past the deadline is final.
-      unsent = pacer ? await between((signal) => pacer.reserve(signal, deadlineAt)) : undefined;
-      try {
-        return await attempt();
-      } catch (failure) {
-        policy ??= resolveRetryPolicy(options.retry, call.retry);
-        delay = retryDelayMs(failure, retryIndex, policy, undefined, pauseOf);
-        // A wait that would end past the deadline is not started: the error (with its `retryAfterMs`) goes out now.
-        if (delay === undefined || delay >= deadlineAt - Date.now()) throw failure;
+    try {
+      for (let retryIndex = 0; ; retryIndex++) {
+        // Outside the attempt and its retries: a wait in the queue is not a failure, a queue past the deadline is final.
+        unsent = pacer && !callerSignal?.aborted ? await pacer.reserve(callerSignal, deadlineAt) : undefined;
+        try {
+          return await attempt();
+        } catch (failure) {
+          policy ??= resolveRetryPolicy(options.retry, call.retry);
+          const delay = retryDelayMs(failure, retryIndex, policy, undefined, pauseOf);
+          // A wait that would end past the deadline is not started: the error (with its `retryAfterMs`) goes out now.
+          if (delay === undefined || delay >= deadlineAt - Date.now()) throw failure;
+          // Ended early by an abort: the next attempt then fails at once with the `AbortError` naming the request.
+          let cancel = (): void => {};
+          if (!callerSignal?.aborted)
+            await new Promise<void>((go) => {
+              wake = go;
+              cancel = timer(go, delay);
+            });
+          cancel();
+        }
       }
-      await between((signal) => sleep(delay as number, signal, timer));
+    } finally {
+      link?.dispose();
     }
   };
 }
