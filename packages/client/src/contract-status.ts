@@ -3,6 +3,7 @@ import { ApiPromise } from './api-promise.js';
 import type { BlockindexCore } from './core.js';
 import { callOf, request } from './core.js';
 import { AbortError } from './errors.js';
+import { serializeQuery } from './internal/http.js';
 import { checkOptions, REQUEST_KEYS } from './internal/option-checks.js';
 import { checkIds } from './internal/param-checks.js';
 import type { ContractStatusOptions } from './options.js';
@@ -28,7 +29,12 @@ export function getSmartContractsStatus(
       const batches = planStatusBatches(checkIds('contractIds', contractIds), (core.baseUrl + PATH).length);
       const { concurrency = 4, ...rest } = options ?? {};
       const get = (batch: string[], signal: AbortSignal) => {
-        const op = { id: 'getSmartContractsStatus', path: PATH, shape: statusShape(batch) };
+        const op = {
+          id: 'getSmartContractsStatus',
+          path: PATH,
+          shape: statusShape(batch),
+          search: serializeQuery,
+        };
         return request<Statuses>(core, op, () => ({}), { contract_id: batch }, { ...rest, signal });
       };
       const results = await mapWithConcurrency(batches, concurrency, get, rest.signal);

@@ -1,6 +1,7 @@
 import type { operations } from '@blockindex/spec/types';
 import { ApiPromise } from './api-promise.js';
 import { type BlockindexCore, request } from './core.js';
+import { serializeQuery } from './internal/http.js';
 import { type ListSpec, type PageSource, pageProblem } from './internal/lists.js';
 import { checkOptions, listKeys, REQUEST_KEYS } from './internal/option-checks.js';
 import type { Operation } from './internal/request.js';
@@ -125,6 +126,7 @@ export function listCall<TItem, TBody extends PageBody<TItem>>(
     path: list.path,
     replacement: list.replacement,
     shape: (data: unknown) => pageProblem(data, list),
+    search: serializeQuery,
   };
   // The spec is the source's identity, key and strategy; the source adds how to fetch a slice.
   const source: PageSource<TItem, TBody> = {

@@ -27,7 +27,6 @@ import {
   limitBody,
   RedirectRefused,
   serializePath,
-  serializeQuery,
   setHeader,
 } from './http.js';
 import { escapeControl, redact } from './text.js';
@@ -43,6 +42,11 @@ export interface Operation {
   ordinals?: boolean | undefined;
   replacement?: string | undefined;
   shape?: ((data: unknown) => string | undefined) | undefined;
+  /**
+   * Writes the call's query string (`serializeQuery`), on the operations that take a query: set by the lists and the
+   * batched status call, so that an app of single-resource calls does not ship it.
+   */
+  search?: ((query: Record<string, unknown>) => string) | undefined;
 }
 
 /** What a core's request function takes: the seam every operation (and the pager) calls through. */
@@ -116,7 +120,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
   ): Promise<WithResponse<T>> => {
     const params = { path: pathParams(), ...(query && { query }) };
     const base = op.ordinals ? ordinalsBaseUrl : baseUrl;
-    const search = serializeQuery(query);
+    const search = query && op.search ? op.search(query) : '';
     const url = serializePath(base + op.path, params.path) + (search && `?${search}`);
     let secrets = coreSecrets;
     let headers = fixed;

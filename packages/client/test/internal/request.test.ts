@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createCore, request } from '../../src/core.js';
 import { ApiError, ConnectionError, ResponseParseError } from '../../src/errors.js';
 import { middleware } from '../../src/guards.js';
+import { serializeQuery } from '../../src/internal/http.js';
 import type { Middleware as ClientMiddleware } from '../../src/options.js';
 
 const BASE = 'https://api.example.test';
@@ -118,7 +119,8 @@ async function both(input: Input): Promise<{ theirs: Outcome; ours: Outcome }> {
     const guards = list.length > 0 ? [middleware(...(list as ClientMiddleware[]))] : [];
     const core = createCore({ baseUrl: BASE, headers: input.fixed ?? {}, fetch, guards, retry: false });
     const options = input.headers === undefined ? {} : { headers: input.headers };
-    const op = { id: 'test', path: input.path, shape: () => undefined };
+    // A list's operation: it writes its query string (a single resource's takes none).
+    const op = { id: 'test', path: input.path, shape: () => undefined, search: serializeQuery };
     try {
       return await request(core, op, () => input.params.path ?? {}, input.params.query, options);
     } catch (error) {
