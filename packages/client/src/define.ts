@@ -36,8 +36,8 @@ export interface GetRow extends Row {
 /** A row of a list: `list` is how the pager reaches it (path, replacement, cursor or offset strategy, identity). */
 export interface ListRow extends Row {
   list: ListSpec;
-  /** The query parameters the call takes, checked by name so that a typo (`limt`) is an error. */
-  query: readonly string[];
+  /** The query parameters the call takes, space-separated, checked by name so that a typo (`limt`) is an error. */
+  query: string;
 }
 
 /**
@@ -92,7 +92,7 @@ export function defineList<R extends ListRow>(row: R): ListFn<R> {
     // A default as for a parameter `= {}`: only `undefined` takes it, so `null` is refused by the checks.
     const [query = {}, options]: [Record<string, never>?, ListOptions?] = a.slice(row.params.length) as never;
     const pathParams = () => {
-      checkOptions(query, row.query.join(' '), 'query', 'parameter');
+      checkOptions(query, row.query, 'query', 'parameter');
       checkOptions(options, listKeys());
       return row.params(...a);
     };

@@ -82,7 +82,7 @@ export const getBlockByBurnBlockHash = /* @__PURE__ */ defineGet({
 export const getAddressTransactions = /* @__PURE__ */ defineList({
   id: 'getAddressTransactions',
   list: ADDRESS_TRANSACTIONS,
-  query: ['limit', 'offset', 'cursor', 'exclude_function_args'],
+  query: 'limit offset cursor exclude_function_args',
   params: (address: Path<'getAddressTransactions'>['address']) => ({ address: checkId('address', address) }),
 });
 
@@ -96,7 +96,7 @@ export const getAddressTransactions = /* @__PURE__ */ defineList({
 export const getAccountTransactionsWithTransfers = /* @__PURE__ */ defineList({
   id: 'getAccountTransactionsWithTransfers',
   list: TRANSACTIONS_WITH_TRANSFERS,
-  query: ['limit', 'offset', 'height', 'unanchored', 'until_block'],
+  query: 'limit offset height unanchored until_block',
   params: (principal: Path<'getAccountTransactionsWithTransfers'>['principal']) => ({
     principal: checkId('principal', principal),
   }),
@@ -113,7 +113,7 @@ export const getAccountTransactionsWithTransfers = /* @__PURE__ */ defineList({
 export const getAddressTransactionEvents = /* @__PURE__ */ defineList({
   id: 'getAddressTransactionEvents',
   list: TRANSACTION_EVENTS,
-  query: ['limit', 'offset'],
+  query: 'limit offset',
   params: (
     address: Path<'getAddressTransactionEvents'>['address'],
     txId: Path<'getAddressTransactionEvents'>['tx_id'],
@@ -129,7 +129,7 @@ export const getAddressTransactionEvents = /* @__PURE__ */ defineList({
 export const getPrincipalTransactions = /* @__PURE__ */ defineList({
   id: 'getPrincipalTransactions',
   list: PRINCIPAL_TRANSACTIONS,
-  query: ['limit', 'cursor'],
+  query: 'limit cursor',
   params: (principal: Path<'getPrincipalTransactions'>['principal']) => ({
     principal: checkId('principal', principal),
   }),
@@ -144,7 +144,7 @@ export const getPrincipalTransactions = /* @__PURE__ */ defineList({
 export const getPrincipalTransactionBalanceChanges = /* @__PURE__ */ defineList({
   id: 'getPrincipalTransactionBalanceChanges',
   list: PRINCIPAL_BALANCE_CHANGES,
-  query: ['limit', 'cursor'],
+  query: 'limit cursor',
   params: (
     principal: Path<'getPrincipalTransactionBalanceChanges'>['principal'],
     txId: Path<'getPrincipalTransactionBalanceChanges'>['tx_id'],
@@ -161,7 +161,7 @@ export const getPrincipalTransactionBalanceChanges = /* @__PURE__ */ defineList(
 export const getBlocksByBurnBlock = /* @__PURE__ */ defineList({
   id: 'getBlocksByBurnBlock',
   list: BURN_BLOCK_BLOCKS,
-  query: ['limit', 'offset'],
+  query: 'limit offset',
   params: (heightOrHash: Path<'getBlocksByBurnBlock'>['height_or_hash']) => ({
     height_or_hash: checkBurnBlock('heightOrHash', heightOrHash),
   }),

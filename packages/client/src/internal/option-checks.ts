@@ -51,8 +51,8 @@ export function checkOptions(options: unknown, rules: string, where = 'options',
   }
   for (const [name, kind, ...limits] of parsed) {
     const value = (options as Record<string, unknown>)[name as string];
-    const at = `${where}.${name}`;
     if (value === undefined || !kind) continue;
+    const at = `${where}.${name}`;
     if (kind === 'n') checkNumber(at, value, ...limits.map(Number));
     else if (kind === 'r') checkRetryOptions(value, at);
     else if (kind === 'f') expect(value, at, typeof value === 'function', 'a function');
