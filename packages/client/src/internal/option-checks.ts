@@ -28,9 +28,15 @@ const RETRY_KEYS = 'maxRetries:n:1:0:100 initialDelayMs:n maxDelayMs:n maxRetryA
  * characters (`timeout` -> `timeoutMs`); a bad value is a `TypeError` or `RangeError` naming the option. `undefined`
  * passes.
  */
-export function checkOptions(options: unknown, rules: string, where = 'options', noun = 'option'): void {
+export function checkOptions(
+  options: unknown,
+  rules: string,
+  where = 'options',
+  noun = 'option',
+  what = 'an object',
+): void {
   if (options === undefined) return;
-  expect(options, where, typeof options === 'object' && options !== null, 'an object');
+  expect(options, where, typeof options === 'object' && options !== null, what);
   const parsed = rules.split(' ').map((rule) => rule.split(':'));
   for (const key of Object.keys(options as object)) {
     if (parsed.some(([name]) => name === key)) continue;
@@ -121,13 +127,8 @@ const checkConcurrency = (concurrency: unknown): void =>
  * Checks retry settings given by the caller: `maxRetries` an integer from 0 to 100, the delays non-negative numbers
  * (`maxRetryAfterMs` may be `Infinity`). A `TypeError`/`RangeError` names the option and the value.
  */
-export function checkRetryOptions(retry: unknown, where: string): void {
-  if (retry === false) return;
-  if (typeof retry !== 'object' || retry === null) {
-    if (retry !== undefined) throw new TypeError(`${where} must be an object or false; got ${String(retry)}`);
-  }
-  checkOptions(retry, RETRY_KEYS, where);
-}
+export const checkRetryOptions = (retry: unknown, where: string): void =>
+  retry === false ? undefined : checkOptions(retry, RETRY_KEYS, where, 'option', 'an object or false');
 
 /** Checks `maxPauseMs` of `createPacer`: a number of ms, at least 0 (`Infinity`: no cap), or absent. */
 export const checkMaxPause = (maxPauseMs: unknown): void =>
