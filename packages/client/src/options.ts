@@ -32,8 +32,15 @@ export interface RateLimitOptions {
 export interface RatePacer {
   /** Resolves when a request may start; rejects when that would be past `deadlineAt` or `signal` aborts. */
   wait(signal: AbortSignal | undefined, deadlineAt: number): Promise<void>;
-  /** {@link RatePacer.wait}, resolving to a function that gives the start back when the request is not sent. */
-  reserve(signal: AbortSignal | undefined, deadlineAt: number): Promise<() => void>;
+  /**
+   * {@link RatePacer.wait}, resolving to a function that gives the start back when the request is not sent; waits on
+   * `timer` when given (the calling core's, which `longTimers()` makes exact past 2^31 - 1 ms).
+   */
+  reserve(
+    signal: AbortSignal | undefined,
+    deadlineAt: number,
+    timer?: (callback: () => void, ms: number) => () => void,
+  ): Promise<() => void>;
   /** Reads a response's rate-limit headers; a pause it names is held at most `maxPauseMs` (and the pacer's own). */
   observe(response: Response, maxPauseMs?: number): void;
 }

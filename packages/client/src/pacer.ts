@@ -1,7 +1,13 @@
 import { TimeoutError } from './errors.js';
 import { checkMaxPause, checkRateLimit } from './internal/option-checks.js';
 import type { RateLimitOptions, RatePacer } from './options.js';
-import { DEFAULT_RETRY_POLICY, parseRateLimitResetMs, parseRetryAfterMs, sleep } from './retry.js';
+import {
+  DEFAULT_RETRY_POLICY,
+  parseRateLimitResetMs,
+  parseRetryAfterMs,
+  type setTimer,
+  sleep,
+} from './retry.js';
 
 /**
  * Makes a request pacer: at most `perMinute` requests start in any minute and `perSecond` in any second, and the
@@ -30,7 +36,11 @@ export function createPacer(
 
   // A request reserves the earliest start that keeps every window in budget, then waits for it; one aborted while
   // it waits, or never sent, gives its start back.
-  const reserve = async (signal: AbortSignal | undefined, deadlineAt: number): Promise<() => void> => {
+  const reserve = async (
+    signal: AbortSignal | undefined,
+    deadlineAt: number,
+    timer?: typeof setTimer,
+  ): Promise<() => void> => {
     const now = Date.now();
     // Pruned against now: a start computed for a call then refused must not drop what later calls need.
     while ((starts[0] as number) <= now - 61_000) starts.shift();
@@ -50,7 +60,7 @@ export function createPacer(
       held = false;
     };
     if (start > now) {
-      await sleep(start - now, signal).catch((error: unknown) => {
+      await sleep(start - now, signal, timer).catch((error: unknown) => {
         release();
         throw error;
       });

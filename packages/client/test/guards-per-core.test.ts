@@ -6,6 +6,7 @@ import {
   type CoreOptions,
   createClient,
   createCore,
+  createPacer,
   deepRedaction,
   errorDetails,
   type Guard,
@@ -180,6 +181,34 @@ describe('opt-in guards act per core', () => {
     expect(await c.observe(before)).toEqual(c.want.without);
     expect(await c.observe(guarded)).toEqual(c.want.with);
     expect(await c.observe(after)).toEqual(c.want.without);
+  });
+
+  it('longTimers(): a pacer shared by two cores holds a long pause in full for the core with it only', async () => {
+    const served = fakeFetch((_, call) =>
+      call === 1 ? json({}, { status: 429, headers: { 'retry-after': '3000000' } }) : json({ token: {} }),
+    );
+    const rateLimit = createPacer();
+    // A pause of 3e9 ms, which both cores accept from the server (the pacer holds at most what the core allows).
+    const options = {
+      fetch: served.fetch,
+      rateLimit,
+      retry: { maxRetries: 0, maxRetryAfterMs: 4e9 },
+      deadlineMs: 0,
+    };
+    const plain = createCore(options);
+    const guarded = createCore({ ...options, guards: [longTimers()] });
+    await expect(getBrc20Token(plain, 'ordi')).rejects.toMatchObject({ status: 429 });
+    const early = getBrc20Token(plain, 'ordi');
+    const held = getBrc20Token(guarded, 'ordi');
+    await vi.advanceTimersByTimeAsync(2 ** 31 - 1);
+    // The plain core's wait fired at the longest single timer; the guarded one still waits.
+    expect(served.requests).toHaveLength(2);
+    await early;
+    await vi.advanceTimersByTimeAsync(3e9 - 2 ** 31 - 1);
+    expect(served.requests).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(served.requests).toHaveLength(3);
+    await held;
   });
 
   it.each(CASES)('%s: createClient() has it, a plain createCore() next to it does not', async (_, c) => {

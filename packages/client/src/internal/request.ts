@@ -315,7 +315,8 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
     try {
       for (let retryIndex = 0; ; retryIndex++) {
         // Outside the attempt and its retries: a wait in the queue is not a failure, a queue past the deadline is final.
-        unsent = pacer && !callerSignal?.aborted ? await pacer.reserve(callerSignal, deadlineAt) : undefined;
+        unsent =
+          pacer && !callerSignal?.aborted ? await pacer.reserve(callerSignal, deadlineAt, timer) : undefined;
         try {
           return await attempt();
         } catch (failure) {
