@@ -1,10 +1,10 @@
 import { DEPRECATED_OPERATIONS } from '@blockindex/spec/constants';
 import type { operations } from '@blockindex/spec/types';
 import {
+  clip,
   describeBody,
   type ErrorHooks,
   escapeControl,
-  headline,
   redact,
   redactHeaders,
 } from './internal/text.js';
@@ -68,6 +68,25 @@ export class BlockindexError extends Error {
   declare toJSON?: () => Record<string, unknown>;
 }
 
+/**
+ * The message and options of an error about a response, the one place they are written: `"<status> <METHOD> <path>:
+ * <what>"` (path and query, cut at 200), the secrets blanked out of the URL before it is cut into the message (a cut
+ * can then never leave half a secret) and of the whole message.
+ */
+function responseError(
+  { status, method, url, secrets }: Pick<ApiErrorInit, 'status' | 'method' | 'url' | 'secrets'>,
+  what: string,
+  cause?: unknown,
+): [string, BlockindexErrorOptions] {
+  const shown = redact(url, secrets);
+  let path = shown;
+  try {
+    const parsed = new URL(shown);
+    path = parsed.pathname + parsed.search;
+  } catch {}
+  return [redact(`${status} ${method} ${clip(path, 200)}: ${what}`, secrets), { cause, method, url: shown }];
+}
+
 /** The server answered with a non-2xx status; subclasses narrow it by status family. */
 export class ApiError extends BlockindexError {
   override readonly name: string = 'ApiError';
@@ -87,10 +106,7 @@ export class ApiError extends BlockindexError {
   declare readonly code: string | undefined;
 
   constructor(init: ApiErrorInit, detail?: string) {
-    const { status, method, secrets } = init;
-    // Secrets out of everything the server sent before formatting, so that truncating the message can never cut one
-    // in half and leave a piece that no longer matches.
-    const url = redact(init.url, secrets);
+    const { status, secrets } = init;
     // Its text only, unless deepRedaction() blanks them at any depth.
     const body = init.redactBody
       ? init.redactBody(init.body, secrets)
@@ -98,9 +114,9 @@ export class ApiError extends BlockindexError {
         ? (redact(init.body, secrets) as ApiErrorBody)
         : init.body;
     const headers = redactHeaders(init.headers, secrets);
-    const message = headline(status, method, url, describeBody(status, body, headers, init));
     detail ??= init.hint?.(status, init.sentApiKey);
-    super(redact(detail ? `${message} (${detail})` : message, secrets), { method, url });
+    const what = describeBody(status, body, headers, init);
+    super(...responseError(init, detail ? `${what} (${detail})` : what));
     this.status = status;
     this.body = body;
     this.headers = headers;
@@ -223,12 +239,7 @@ export class ResponseParseError extends BlockindexError {
   declare readonly url: string;
 
   constructor(init: ResponseErrorInit) {
-    const url = redact(init.url, init.secrets);
-    super(redact(headline(init.status, init.method, url, init.reason), init.secrets), {
-      cause: init.cause,
-      method: init.method,
-      url,
-    });
+    super(...responseError(init, init.reason, init.cause));
     this.status = init.status;
     this.headers = redactHeaders(init.headers, init.secrets);
   }

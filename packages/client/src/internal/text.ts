@@ -102,16 +102,6 @@ export function redactHeaders(headers: Headers, secrets: readonly string[] | und
   return dirty ? out : headers;
 }
 
-/** `"<status> <METHOD> <path>: <what>"`: how every error about a response begins (path and query, cut at 200). */
-export function headline(status: number, method: string, url: string, what: string): string {
-  let shown = url;
-  try {
-    const parsed = new URL(url);
-    shown = parsed.pathname + parsed.search;
-  } catch {}
-  return `${status} ${method} ${clip(shown, 200)}: ${what}`;
-}
-
 /**
  * What a core's opt-in guards (guards.ts) add to the errors it makes: deep body redaction, status phrases, an HTML body
  * named as such, an `ApiError`'s `requestId` and `code`, a 401/403's hint about the API key. None by default.
