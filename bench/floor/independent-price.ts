@@ -10,6 +10,7 @@ import { join } from 'node:path';
 // The workspace root's TypeScript, only to find the message arguments of independent.ts.
 import ts from 'typescript';
 import { bundleApp, createFetchHandler } from '../src/bundles.js';
+import { emptied, literalSpans } from './spans.js';
 
 const here = new URL('.', import.meta.url).pathname;
 const source = readFileSync(join(here, 'independent.ts'), 'utf8');
@@ -41,38 +42,6 @@ function messageArgs(core: string): ts.Node[] {
   return out;
 }
 
-/** The literal text spans (strings, template heads, middles, tails) under `nodes`, with their texts. */
-function literalTexts(core: string, nodes: ts.Node[]): { start: number; end: number }[] {
-  const file = ts.createSourceFile('independent.ts', core, ts.ScriptTarget.Latest, true);
-  const out: { start: number; end: number }[] = [];
-  const visit = (node: ts.Node): void => {
-    const k = node.kind;
-    const close =
-      k === ts.SyntaxKind.TemplateHead || k === ts.SyntaxKind.TemplateMiddle
-        ? 2
-        : k === ts.SyntaxKind.StringLiteral ||
-            k === ts.SyntaxKind.NoSubstitutionTemplateLiteral ||
-            k === ts.SyntaxKind.TemplateTail
-          ? 1
-          : -1;
-    if (close > 0) {
-      const start = node.getStart(file) + 1;
-      const end = node.getEnd() - close;
-      if (end > start) out.push({ start, end });
-    }
-    ts.forEachChild(node, visit);
-  };
-  for (const n of nodes) visit(n);
-  return out;
-}
-
-const emptied = (core: string, spans: { start: number; end: number }[]): string => {
-  let out = core;
-  for (const s of [...spans].sort((a, b) => b.start - a.start))
-    out = out.slice(0, s.start) + out.slice(s.end);
-  return out;
-};
-
 /** Bundles the fixture against `core`, runs it against the mock, prints and returns its gzip bytes. */
 async function measure(name: string, core: string): Promise<number> {
   const file = name.replace(/\W+/g, '-');
@@ -95,7 +64,7 @@ const ours = await bundleApp('core-one-call.ts');
 console.log(`${'@blockindex/client as built'.padEnd(58)} ${String(ours.gzip).padStart(5)} B`);
 const full = await measure('independent floor, every default', source);
 const args = messageArgs(source);
-const texts = literalTexts(source, args);
+const texts = literalSpans(source, () => args);
 const chars = texts.reduce((n, s) => n + s.end - s.start, 0);
 await measure('- every message text emptied', emptied(source, texts));
 // Each message argument replaced by '' whole (substitutions too: no URL, status or option name left).

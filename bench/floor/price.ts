@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { bundleApp, createFetchHandler } from '../src/bundles.js';
 import { MESSAGES, worded } from './messages.js';
+import { emptied, literalSpans } from './spans.js';
 
 const here = new URL('.', import.meta.url).pathname;
 const source = readFileSync(join(here, 'core.ts'), 'utf8');
@@ -76,36 +77,6 @@ const withoutProse = (core: string): string => {
   if (n === 0 || n !== all - 1) throw new Error(`prose cut matched ${n} of ${all} constructions`);
   return out + core.slice(i);
 };
-/** The string literals of `core` (plain, and the text pieces of templates), with where their text lies. */
-const literals = (core: string): { start: number; end: number; text: string; line: number }[] => {
-  const file = ts.createSourceFile('core.ts', core, ts.ScriptTarget.Latest, true);
-  const out: { start: number; end: number; text: string; line: number }[] = [];
-  const visit = (node: ts.Node): void => {
-    const k = node.kind;
-    const close =
-      k === ts.SyntaxKind.TemplateHead || k === ts.SyntaxKind.TemplateMiddle
-        ? 2 // before the ${
-        : k === ts.SyntaxKind.StringLiteral ||
-            k === ts.SyntaxKind.NoSubstitutionTemplateLiteral ||
-            k === ts.SyntaxKind.TemplateTail
-          ? 1
-          : -1;
-    if (close > 0) {
-      const start = node.getStart(file) + 1; // past the quote, backtick or }
-      const end = node.getEnd() - close;
-      if (end > start)
-        out.push({
-          start,
-          end,
-          text: core.slice(start, end),
-          line: file.getLineAndCharacterOfPosition(start).line + 1,
-        });
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return out;
-};
 /** The spans of whole string literals and whole template literals, substitutions included. */
 const wholeLiterals = (core: string): { start: number; end: number }[] => {
   const file = ts.createSourceFile('core.ts', core, ts.ScriptTarget.Latest, true);
@@ -126,13 +97,6 @@ const wholeLiterals = (core: string): { start: number; end: number }[] => {
   visit(file);
   return out;
 };
-const emptied = (core: string, which: { start: number; end: number }[]): string => {
-  let out = core;
-  for (const l of [...which].sort((a, b) => b.start - a.start))
-    out = out.slice(0, l.start) + out.slice(l.end);
-  return out;
-};
-
 const ours = await bundleApp('core-one-call.ts');
 console.log(
   `${'ours: @blockindex/client as built'.padEnd(44)} ${String(ours.gzip).padStart(5)} B   (the size test runs it)`,
@@ -202,7 +166,7 @@ const pre = await measure(
   'messages: shortest passing pre-issue tests',
   worded(source, (m) => m.preIssue),
 );
-const all = literals(source);
+const all = literalSpans(source);
 const none = await measure('every string literal emptied', emptied(source, all), false);
 // The literal texts inside the messages of messages.ts (the rest are names: options, headers, classes, the path).
 const spans = MESSAGES.map((m) => ({ start: source.indexOf(m.at), end: source.indexOf(m.at) + m.at.length }));
