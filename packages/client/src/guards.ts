@@ -111,7 +111,7 @@ export function middlewareOf(list: readonly unknown[], where: string, skip?: boo
   }) as Middleware[];
   const reversed = [...hooks].reverse();
   return {
-    async around(request, { schemaPath, params, base }, send, fail, user) {
+    async around(request, { schemaPath, params, base }, send, fail) {
       const id = Math.random().toString(36).slice(2, 11);
       let req = request;
       let response: Response | undefined;
@@ -119,15 +119,9 @@ export function middlewareOf(list: readonly unknown[], where: string, skip?: boo
       /** Runs hook `name` of each in turn: a `Response` it returns ends onRequest and onError. */
       const run = async (each: Middleware[], name: keyof Middleware) => {
         for (const m of each) {
-          let result: unknown;
-          try {
-            const extra = name === 'onResponse' ? { response } : name === 'onError' ? { error } : {};
-            const args = { schemaPath, params, id, options: { baseUrl: base }, request: req, ...extra };
-            result = await (m[name] as ((a: object) => unknown) | undefined)?.call(m, args);
-          } catch (thrown) {
-            user(thrown);
-            throw thrown;
-          }
+          const extra = name === 'onResponse' ? { response } : name === 'onError' ? { error } : {};
+          const args = { schemaPath, params, id, options: { baseUrl: base }, request: req, ...extra };
+          const result: unknown = await (m[name] as ((a: object) => unknown) | undefined)?.call(m, args);
           if (result instanceof Response) {
             response = result;
             if (name !== 'onResponse') return;

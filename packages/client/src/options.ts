@@ -176,13 +176,12 @@ export interface Middleware {
   onError?(params: MiddlewareParams & { error: unknown }): unknown;
 }
 
-/** How `middleware()` runs an attempt: `send` fetches, `fail` makes our error, `user` marks a hook's own error. */
+/** How `middleware()` runs an attempt: `send` fetches, `fail` makes our error of what `fetch` threw. */
 type Around = (
   request: Request,
   context: { schemaPath: string; params: object; base: string },
   send: (request: Request) => Promise<Response>,
   fail: (request: Request, thrown: unknown) => Error,
-  user: (error: unknown) => void,
 ) => Promise<Response>;
 
 /**

@@ -1,10 +1,11 @@
 import type { WithResponse } from '../api-promise.js';
 import {
   AbortError,
-  BlockindexError,
+  type BlockindexError,
   ConnectionError,
   createApiError,
   RedirectError,
+  type ResponseErrorInit,
   ResponseParseError,
   ResponseTooLargeError,
   TimeoutError,
@@ -85,22 +86,17 @@ function warnOnce(w: ApiWarning): void {
  * typed error) inside one retry loop, until an attempt succeeds or the policy, the deadline or a signal says stop.
  */
 export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl: string): CoreCall {
-  const { guards = [], apiKey, onWarning = warnOnce } = options;
+  const { apiKey, onWarning = warnOnce } = options;
   const pacer = options.rateLimit || undefined;
-  // This core's hooks, each from one kind of guard (two middleware() guards: the last one runs); no other core sees them.
-  // What is left after the request path's own goes to the errors this core makes (phrases, HTML, hints, ...).
-  const {
-    header: headerCheck,
-    around,
-    body: checkBody,
-    retryAfter: pauseOf = retryAfter,
-    timer = setTimer,
-    ...errorHooks
-  }: Guard = Object.assign({}, ...guards);
-  const fixed = buildHeaders(options.headers, 'headers', headerCheck);
+  // This core's guards as one set of hooks (of two middleware() guards, the last one runs); no other core sees them.
+  // The request path runs its own; the rest (phrases, HTML, hints, ...) go to the errors this core makes.
+  const hooks: Guard = Object.assign({}, ...(options.guards ?? []));
+  const pauseOf = hooks.retryAfter ?? retryAfter;
+  const timer = hooks.timer ?? setTimer;
+  const fixed = buildHeaders(options.headers, 'headers', hooks.header);
   const keyHeader = options.apiKeyHeader ?? 'x-api-key';
   if (apiKey) {
-    headerCheck?.(keyHeader, apiKey, 'apiKey');
+    hooks.header?.(keyHeader, apiKey, 'apiKey');
     // Its type only: a number would be sent as its digits, and shown here.
     if (typeof apiKey !== 'string') throw new TypeError(`apiKey must be a string; got ${typeof apiKey}`);
     setHeader(fixed, keyHeader, apiKey, 'apiKey');
@@ -126,7 +122,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
     let headers = fixed;
     if (call.headers !== undefined) {
       // Checked here rather than left to `fetch`, whose error would quote a bad value (maybe a credential).
-      const extra = buildHeaders(call.headers, 'headers', headerCheck);
+      const extra = buildHeaders(call.headers, 'headers', hooks.header);
       secrets = secrets.concat(credentialValues(extra, credentials));
       headers = new Headers(fixed);
       for (const [name, value] of extra) headers.set(name, value);
@@ -152,64 +148,47 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
     let unsent: (() => void) | undefined;
     /** One attempt: everything from the wire to a typed result or a typed error, in one pass. */
     const attempt = async (): Promise<WithResponse<T>> => {
-      let sent: Request | undefined;
-      let response: Response | undefined;
-      /** What the caller's middleware threw, passed on untouched (none yet: an object nothing else can be). */
-      let userError: unknown = attempt;
+      let sent = url;
+      let response = undefined as unknown as Response;
       /** 1: this attempt's own time limit fired; 2: the call's deadline did. */
       let timedOut = 0;
-      const limit: BodyLimit = { maxBytes, exceeded: false };
-      const shown = () => redact(sent?.url ?? url, secrets);
-      /** What every error about the response carries, with why. */
-      const about = (reason: string) => ({
-        status: (response as Response).status,
-        headers: (response as Response).headers,
-        method: 'GET',
-        url: shown(),
-        secrets,
-        reason,
-      });
-      /** An error about this request: `GET <url>: <what>`, credentials blanked out. */
-      const fail = (Kind: typeof ConnectionError, what: string, cause: unknown): BlockindexError =>
-        new Kind(redact(`GET ${shown()}: ${what}`, secrets), { cause, method: 'GET', url: shown() });
-      /** The one mapping from whatever an attempt threw to what the caller gets. */
-      const toError = (thrown: unknown, sending?: boolean): unknown =>
-        limit.exceeded
-          ? new ResponseTooLargeError({ ...about(limit.reason as string), maxBytes })
-          : !sending && (thrown === userError || thrown instanceof BlockindexError)
-            ? thrown
-            : callerSignal?.aborted
-              ? fail(AbortError, 'the request was aborted', thrown)
-              : timedOut
-                ? fail(
-                    TimeoutError,
-                    timedOut > 1
-                      ? `the call's deadline of ${deadlineMs} ms passed`
-                      : `timed out after ${timeoutMs} ms`,
-                    thrown,
-                  )
-                : sending
-                  ? fail(
-                      thrown instanceof RedirectRefused ? RedirectError : ConnectionError,
-                      describeCause(thrown),
-                      thrown,
-                    )
-                  : !response
-                    ? thrown
-                    : thrown instanceof SyntaxError
-                      ? parseError(thrown)
-                      : thrown instanceof TypeError || thrown instanceof DOMException
-                        ? fail(
-                            ConnectionError,
-                            `the response body could not be read (${describeCause(thrown)})`,
-                            thrown,
-                          )
-                        : thrown;
-      /** A 2xx body that is not JSON: only the position is shown (V8 quotes the body there, maybe an echo of the key). */
-      const parseError = (error: SyntaxError) => {
-        const at = /position \d+/.exec(error.message);
-        const reason = `the body is not valid JSON${at ? ` (syntax error at ${at[0]})` : ''}`;
-        return new ResponseParseError({ ...about(reason), cause: new SyntaxError(reason) });
+      const shown = () => redact(sent, secrets);
+      /** An error about the response (its status and headers), saying why. */
+      const answerError = (
+        Kind: new (init: ResponseErrorInit & { maxBytes: number }) => BlockindexError,
+        reason: string,
+        cause?: unknown,
+      ) =>
+        new Kind({
+          status: response.status,
+          headers: response.headers,
+          method: 'GET',
+          url: shown(),
+          secrets,
+          reason,
+          cause,
+          maxBytes,
+        });
+      /**
+       * The error of an attempt that got no (whole) answer: `GET <url>: <what>`, credentials blanked out; an abort or a
+       * time limit says so whatever failed.
+       */
+      const lost = (thrown: unknown, what: string): BlockindexError => {
+        const [Kind, why] = callerSignal?.aborted
+          ? [AbortError, 'the request was aborted']
+          : timedOut
+            ? [
+                TimeoutError,
+                timedOut > 1
+                  ? `the call's deadline of ${deadlineMs} ms passed`
+                  : `timed out after ${timeoutMs} ms`,
+              ]
+            : [thrown instanceof RedirectRefused ? RedirectError : ConnectionError, what];
+        return new Kind(redact(`GET ${shown()}: ${why}`, secrets), {
+          cause: thrown,
+          method: 'GET',
+          url: shown(),
+        });
       };
 
       let cancelTimer: (() => void) | undefined;
@@ -218,7 +197,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
         const left = deadlineAt - Date.now();
         if (callerSignal?.aborted || left <= 0) {
           timedOut = 2;
-          throw callerSignal?.reason;
+          throw lost(callerSignal?.reason, '');
         }
         const ms = Math.min(timeoutMs, left);
         // A signal costs every request (the runtime keeps it until a full GC): none when nothing can abort.
@@ -233,14 +212,10 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
             }, ms);
           }
         }
-        const req = new Request(url, {
-          headers,
-          redirect: 'manual',
-          signal: own?.signal ?? null,
-        });
+        const request = new Request(url, { headers, redirect: 'manual', signal: own?.signal ?? null });
         /** `fetch` (looked up on every call, so MSW or a stub installed later applies) following redirects. */
         const send = async (r: Request): Promise<Response> => {
-          sent = r;
+          sent = r.url;
           unsent = undefined;
           const got = await fetchFollowingRedirects(
             options.fetch ?? ((q) => globalThis.fetch(q)),
@@ -261,24 +236,25 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
           pacer?.observe(got, (options.retry || undefined)?.maxRetryAfterMs);
           return got;
         };
-        response = around
-          ? await around(
-              req,
-              { schemaPath: op.path, params, base },
-              send,
-              (_, thrown) => toError(thrown, true) as Error,
-              (e) => {
-                userError = e;
-              },
+        // What fetch threw becomes ours here; what the caller's middleware throws reaches the caller as it is.
+        response = hooks.around
+          ? await hooks.around(request, { schemaPath: op.path, params, base }, send, (_, thrown) =>
+              lost(thrown, describeCause(thrown)),
             )
-          : await send(req).catch((thrown) => {
-              throw toError(thrown, true);
+          : await send(request).catch((thrown) => {
+              throw lost(thrown, describeCause(thrown));
             });
-        const done = response;
+        const limit: BodyLimit = { maxBytes, exceeded: false };
         // Nothing to read when the server says so.
         const text =
-          done.headers.get('content-length') === '0' ? '' : await limitBody(done, limit, checkBody);
-        if (!done.ok) {
+          response.headers.get('content-length') === '0'
+            ? ''
+            : await limitBody(response, limit, hooks.body).catch((thrown) => {
+                throw limit.exceeded
+                  ? answerError(ResponseTooLargeError, limit.reason as string)
+                  : lost(thrown, `the response body could not be read (${describeCause(thrown)})`);
+              });
+        if (!response.ok) {
           // The secrets out of the text before it is parsed (as sent and as JSON spells them): gone at any depth.
           const clean = redact(text, secrets.concat(secrets.map((s) => JSON.stringify(s).slice(1, -1))));
           let body: unknown = clean || undefined;
@@ -286,24 +262,34 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
             body = JSON.parse(clean);
           } catch {}
           throw createApiError({
-            ...errorHooks,
-            ...about(''),
+            ...hooks,
+            status: response.status,
+            headers: response.headers,
+            method: 'GET',
+            url: shown(),
+            secrets,
             body: body as never,
-            retryAfterMs: pauseOf(done.headers, Date.now(), done.status),
+            retryAfterMs: pauseOf(response.headers, Date.now(), response.status),
             replacement: op.replacement,
             // The API key, when there is one, is among the secrets.
             sentApiKey: !!secrets[0],
           });
         }
-        const data: unknown = text === '' ? undefined : JSON.parse(text);
+        let data: unknown;
+        try {
+          data = text === '' ? undefined : JSON.parse(text);
+        } catch (error) {
+          // Only the position is shown: V8 quotes the body there, maybe an echo of the key.
+          const at = /position \d+/.exec((error as Error).message);
+          const reason = `the body is not valid JSON${at ? ` (syntax error at ${at[0]})` : ''}`;
+          throw answerError(ResponseParseError, reason, new SyntaxError(reason));
+        }
         const problem =
           data === undefined
             ? 'expected a JSON body, got an empty one'
             : (op.shape ?? objectShapeProblem)(data);
-        if (problem) throw new ResponseParseError(about(problem));
-        return { data: data as T, response: done };
-      } catch (error) {
-        throw toError(error);
+        if (problem) throw answerError(ResponseParseError, problem);
+        return { data: data as T, response };
       } finally {
         cancelTimer?.();
         current = undefined;
