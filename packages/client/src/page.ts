@@ -1,6 +1,6 @@
 import { markHandled, type WithResponse } from './api-promise.js';
 import { BlockindexError } from './errors.js';
-import { checkParam, firstParam, type PageSource } from './internal/lists.js';
+import { checkParam, type PageSource } from './internal/lists.js';
 import { checkIterationOptions } from './internal/option-checks.js';
 import { pageAfter } from './internal/page-after.js';
 import type { Chunk } from './internal/pager.js';
@@ -35,7 +35,7 @@ export function pageOf<TItem, TBody extends PageBody<TItem>>(
   const { items: results, data: body, response, next } = chunk;
   // Lists paged by a position cursor have no offset.
   const { total, limit, offset = 0 } = body;
-  const open = results.length > 0 && (next.end === null || next.offset < next.end) ? next : null;
+  const open = results.length > 0 ? next : null;
   const json = () => ({ results, total, limit, offset, nextPageParam: open && { ...open } });
   return {
     ...json(),
@@ -60,20 +60,14 @@ export function pageOf<TItem, TBody extends PageBody<TItem>>(
 async function loadFirst<TItem, TBody extends PageBody<TItem>>({
   source,
   start,
-  options,
+  options: { signal, pageParam, ...options },
 }: ListPromise<TItem, TBody>['call']): Promise<WithResponse<Page<TItem, TBody>>> {
-  const { signal, pageParam } = options;
   checkIterationOptions(options);
-  let chunk: Chunk<TItem, TBody> | null;
-  if (pageParam != null) {
-    chunk = await pageAfter(source, checkParam(pageParam, source), signal);
-    // Only a param made by hand can sit at its own end (`end === offset`).
-    if (chunk === null) throw new BlockindexError('The page param names no page');
-  } else {
-    const first = { offset: start.offset ?? 0, limit: start.limit, cursor: start.cursor };
-    const { data, response } = await source.fetch(first, signal);
-    chunk = { items: data.results.slice(), data, response, next: firstParam(source, first, data) };
-  }
+  const { offset = 0, limit, cursor } = start;
+  const param = pageParam == null ? { offset, limit, cursor } : checkParam(pageParam, source);
+  const chunk = await pageAfter(source, param, signal);
+  // Only a param made by hand can sit at its own end.
+  if (chunk === null) throw new BlockindexError('The page param names no page');
   return { data: pageOf(source, chunk, signal), response: chunk.response };
 }
 

@@ -65,12 +65,12 @@ async function* pagesOf<TItem, TBody extends PageBody<TItem>>({
   const report = onReorg && ((orphaned: TItem[]) => onReorg({ orphaned }));
   const pager = new Pager(source, { pageSize, concurrency, maxItems, signal, first, param, onReorg: report });
   try {
-    // Until the pager says the end (with `onReorg`, after one more read of the head).
-    for (let index = 0; ; index++) {
+    // Until the pager says the end (with `onReorg`, after one more read of the head); only the first page is empty.
+    for (;;) {
       throwIfAborted(signal);
       const chunk = await pager.next();
       if (chunk === null) return;
-      if (index === 0 || chunk.items.length > 0) yield pageOf(source, chunk, signal);
+      yield pageOf(source, chunk, signal);
     }
   } finally {
     pager.close();

@@ -6,7 +6,16 @@ import {
 } from '@blockindex/spec/constants';
 import type { WithResponse } from '../api-promise.js';
 import type { PageParam } from '../page-param.js';
-import { byPosition, CURSOR, OFFSET, type PageBody, type PageRequest, type Strategy } from './strategies.js';
+import {
+  byPosition,
+  CURSOR,
+  type ListState,
+  OFFSET,
+  type PageBody,
+  type PageRequest,
+  type Pos,
+  type Strategy,
+} from './strategies.js';
 import { describeValue } from './text.js';
 
 /** How the pager reaches one list operation: `fetch` a slice (with the call's query, retries, timeouts). */
@@ -33,6 +42,7 @@ export interface ListSpec extends Omit<PageSource<never, never>, 'fetch'> {
 }
 
 type More = Partial<ListSpec>;
+type Paged = Pick<PageSource<never, never>, 'strategy' | 'max'>;
 
 /** A list spec whose identity is `field` read from each item (unless `more` gives one). */
 function list<M extends More>(operation: string, path: string, strategy: Strategy, field: string, more?: M) {
@@ -126,46 +136,21 @@ export function clampPageSize(size: number | undefined, max: number = MAX_PAGE_S
   return size === undefined || !Number.isFinite(size) ? max : Math.min(max, Math.max(1, Math.floor(size)));
 }
 
-export function keyOf<TItem>(source: PageSource<TItem, PageBody<TItem>>, item: TItem): string {
-  return source.key ? source.key(item) : String(source.identity(item));
+/** The page param of a position: after `mark`, counted in the frame `state` holds (see PageParam). */
+export function toParam({ strategy }: Paged, mark: Pos, state: ListState, limit: number): PageParam {
+  const total = state.anchor ? state.anchor.older + 1 : state.total;
+  // Lists paged by position: the row's own cursor, no offsets.
+  const at = strategy.position ? { cursor: mark.cursor, offset: 0, end: null } : undefined;
+  const { cursor = state.anchor?.cursor ?? null, offset = total - mark.older, end = total } = at ?? {};
+  return { cursor, offset, total, end, limit, growth: 0, last: mark.key };
 }
 
-/**
- * The position after a list's first page: with a cursor, counted from it; without one, offsets of the list as it was.
- * The end is as far as this page tells (the last page of a cursor list says so; else the rows it had).
- */
-export function firstParam<TItem, TBody extends PageBody<TItem>>(
-  source: PageSource<TItem, TBody>,
-  first: PageRequest,
-  data: TBody,
-): PageParam {
-  const { results, total, limit } = data;
-  const n = results.length;
-  const last = results[n - 1] as TItem;
-  const cursor = source.strategy.anchor(data, last);
-  const start = cursor === null ? first.offset : 0;
-  // With a cursor, positions count from the anchor, which sits `first.offset` rows down the list.
-  const below = Math.max(n, total - first.offset);
-  const end =
-    n === 0
-      ? start
-      : cursor === null
-        ? Math.max(start + n, total)
-        : source.strategy.ended(data)
-          ? n
-          : first.cursor === undefined
-            ? below
-            : null;
-  const size = first.limit !== undefined && first.limit > 0 ? first.limit : limit > 0 ? limit : undefined;
-  return {
-    cursor,
-    offset: start + n,
-    total: cursor === null ? total : below,
-    end,
-    limit: clampPageSize(size, source.max),
-    growth: 0,
-    last: n > 0 ? keyOf(source, last) : null,
-  };
+/** The position a checked page param names, and the state to go on from it. */
+export function fromParam(p: PageParam, { strategy }: Paged): { mark: Pos; state: ListState } {
+  const byRow = strategy.position !== undefined;
+  const anchor = p.cursor !== null && !byRow ? { cursor: p.cursor, older: p.total - 1 } : undefined;
+  const mark = { id: undefined, key: p.last ?? '', older: byRow ? -1 : p.total - p.offset, cursor: p.cursor };
+  return { mark, state: { total: p.total, anchor, grew: 0, ahead: 0 } };
 }
 
 /**
@@ -210,7 +195,7 @@ export function pageProblem(
 /** Checks a page param given back (from storage, another process): a `TypeError` or `RangeError` naming the field. */
 export function checkParam(
   param: unknown,
-  { strategy: { cursor: cursors }, max = MAX_PAGE_SIZE }: Pick<PageSource<never, never>, 'strategy' | 'max'>,
+  { strategy: { cursor: cursors }, max = MAX_PAGE_SIZE }: Paged,
 ): PageParam {
   const fail = (what: string, Kind = TypeError): never => {
     throw new Kind(`pageParam${what}`);

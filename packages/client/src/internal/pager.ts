@@ -1,20 +1,63 @@
 import type { WithResponse } from '../api-promise.js';
-import { ListInconsistentError, ListReorgedError } from '../errors.js';
+import {
+  BadRequestError,
+  ListInconsistentError,
+  ListOutpacedError,
+  ListReorgedError,
+  NotFoundError,
+} from '../errors.js';
 import type { PageParam } from '../page-param.js';
 import { linkedController } from '../retry.js';
-import { firstParam, keyOf, MAX_PAGE_SIZE, type PageSource } from './lists.js';
-import { pageAfter, type Ranked } from './page-after.js';
-import type { PageBody, PageRequest } from './strategies.js';
+import { fromParam, MAX_PAGE_SIZE, type PageSource, toParam } from './lists.js';
+import type { ListState, PageBody, PageRequest, Pos, Read } from './strategies.js';
 
-/** Rows delivered first that the pager keeps (a re-org reaches the newest rows, which it delivers first). */
-const MEMORY = 1000;
-/** Re-reads of the head in a row with no row delivered in between. */
-const MAX_REREADS = 8;
-/** Re-reads that give the caller rows from the head (every delivered row was gone), over the whole iteration. */
-const MAX_RECOVERIES = 16;
+/** The README's limits: rows remembered, re-reads of the head (in all, and in a row), misses of one window. */
+const REMEMBERED = 1000;
+const REREADS = 16;
+const REREADS_IN_A_ROW = 8;
+const MISSES = 5;
+
+/** An answer that follows its position, with the response it came in, or why it does not. */
+export type Got<TBody> = (Extract<Read, { ok: true }> & WithResponse<TBody>) | Extract<Read, { ok: false }>;
+
+/**
+ * The rows after `mark` (the head's first rows without one), asking again while the list outgrows the window.
+ * `first`: the caller's first request, whose answer is not checked against the total it announces.
+ */
+export async function readAfter<TItem, TBody extends PageBody<TItem>>(
+  source: PageSource<TItem, TBody>,
+  fetch: (request: PageRequest) => Promise<WithResponse<TBody>>,
+  mark: Pos | undefined,
+  size: number,
+  state: ListState,
+  first?: PageRequest,
+): Promise<Got<TBody>> {
+  const { strategy, max = MAX_PAGE_SIZE } = source;
+  for (let miss = 1; ; miss++) {
+    const request = first ?? strategy.query(mark, size, max, state);
+    const answer = await fetch(request).catch((error: unknown) => {
+      // A cursor whose block is gone (a reset, a re-org): the mark is not there.
+      const gone = error instanceof NotFoundError || error instanceof BadRequestError;
+      if (!gone || !mark || request.cursor === undefined) throw error;
+    });
+    if (!answer) return { ok: false, grew: false };
+    const read = strategy.read(answer.data, request, mark, state, source as never);
+    if (read.ok && read.gap > 0 && !first) {
+      const { total } = answer.data;
+      throw new ListInconsistentError(
+        `The list ended ${read.gap} rows before the total it announced (${total})`,
+      );
+    }
+    if (read.ok || !read.grew) return { ...read, ...answer };
+    if (miss === MISSES) {
+      throw new ListOutpacedError(
+        `The list grew by more than a page between requests ${MISSES} times in a row; use a larger pageSize`,
+      );
+    }
+  }
+}
 
 export interface PagerOptions<TItem> {
-  /** Rows per request after the overlapping one. */
   pageSize: number;
   concurrency?: number | undefined;
   maxItems?: number | undefined;
@@ -22,78 +65,47 @@ export interface PagerOptions<TItem> {
   /** The first request, when starting from scratch, or the position to go on from (then `first` is not used). */
   first?: PageRequest | undefined;
   param?: PageParam | undefined;
-  /** Called when the list ends with the rows delivered that are no longer in it. */
+  /** Called at the end with the rows delivered that are no longer in the list. */
   onReorg?: ((orphaned: TItem[]) => void) | undefined;
 }
 
-/** Items the pager delivers, the answer that held them and the position after them. */
-export interface Chunk<TItem, TBody> {
+/** Items the pager delivers, the answer that held them and the page param after them. */
+export interface Chunk<TItem, TBody> extends WithResponse<TBody> {
   items: TItem[];
-  data: TBody;
-  response: Response;
-  next: PageParam;
-  /** The row the param named is gone: `items` are empty, `next` follows the rows a search from the head read. */
-  gone?: boolean;
+  next: PageParam | null;
 }
+
+/** An earlier read of the list from its head (`chain`) and where it goes on (`null`: past the end). */
+type Target = [chain: Pos[], mark: Pos | null];
 
 const requestKey = (request: PageRequest) => JSON.stringify([request.offset, request.limit, request.cursor]);
 
 /**
- * Iteration over the page rule (internal/page-after.ts), plus prefetch and the rows delivered first, against which
- * head re-reads are reconciled. It ends: each turn delivers rows after the row delivered last (its rank goes down),
- * or re-reads the head (MAX_REREADS in a row), or delivers rows from the head (MAX_RECOVERIES).
+ * Every row of a list once, in order, by the one rule: each request overlaps the row read last, a row is accepted
+ * only right after that row's key, and any disagreement re-reads from the head and joins the earlier read where it
+ * meets one of its rows in its block (the README's "Re-orgs"). Rows of the reads it drops that the list as now read
+ * lacks are gone until seen again; `onReorg` gets the delivered ones still gone at the end.
  */
 export class Pager<TItem, TBody extends PageBody<TItem>> {
   readonly #source: PageSource<TItem, TBody>;
   readonly #options: PagerOptions<TItem>;
-  #param: PageParam | undefined;
-  /** The rows delivered first, by identity: where each was when delivered or met last. */
-  readonly #memory = new Map<unknown, { item: TItem; key: string; rank: number }>();
-  #knowsAll: boolean;
-  #left: number;
-  #rereads = 0;
-  #recoveries = 0;
-  #requests = 0;
-  #done = false;
-  #lost = false;
+  readonly #chunks: AsyncGenerator<Chunk<TItem, TBody>, void>;
   /** Prefetches may outlive a chunk: one signal that close() aborts. */
-  #link: ReturnType<typeof linkedController> | undefined;
-  /** Requests sent ahead of the page that will make them (prefetch). */
-  #cache = new Map<string, Promise<WithResponse<TBody>>>();
-  /** The growth the page before the last met (offset lists aim ahead by the smaller of the last two). */
-  #trip = 0;
+  readonly #link: ReturnType<typeof linkedController> | undefined;
+  /** Requests sent ahead of the step that will make them. */
+  #ahead = new Map<string, Promise<WithResponse<TBody>>>();
 
   constructor(source: PageSource<TItem, TBody>, options: PagerOptions<TItem>) {
     this.#source = source;
     this.#options = options;
-    this.#left = options.maxItems ?? Infinity;
-    this.#param = options.param && { ...options.param, limit: options.pageSize };
-    this.#knowsAll = !options.param;
     if ((options.concurrency ?? 1) > 1) this.#link = linkedController([options.signal]);
+    this.#chunks = this.#run();
   }
 
-  /** The next items, `null` once the list is done (after one more read of its head when the chain moved). */
+  /** The next items, `null` once the list is done. */
   async next(): Promise<Chunk<TItem, TBody> | null> {
     try {
-      if (!this.#param) {
-        const first = this.#options.first ?? { offset: 0, limit: this.#options.pageSize };
-        const { data, response } = await this.#fetch(first);
-        const next = { ...firstParam(this.#source, first, data), limit: this.#options.pageSize };
-        const chunk = { items: data.results, data, response, next };
-        return this.#take(chunk, []) ?? { ...chunk, items: [] };
-      }
-      while (!this.#done) {
-        const { end, offset } = this.#param;
-        const atEnd = (end !== null && offset >= end) || this.#left <= 0;
-        if (atEnd) {
-          this.#done = true;
-          const report = this.#options.onReorg && this.#requests > 1 && this.#memory.size > 0;
-          if (!(this.#lost && this.#left > 0) && !report) break;
-        }
-        const chunk = await this.#step(atEnd);
-        if (chunk) return chunk;
-      }
-      return null;
+      return (await this.#chunks.next()).value ?? null;
     } catch (error) {
       this.close();
       throw error;
@@ -102,152 +114,171 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
 
   /** Aborts whatever is still in flight; the pager cannot be used afterwards. */
   close(): void {
-    if (this.#cache.size > 0) this.#link?.controller.abort();
+    if (this.#ahead.size > 0) this.#link?.controller.abort();
     this.#link?.dispose();
-    this.#cache.clear();
+    this.#ahead.clear();
   }
 
-  #fetch(request: PageRequest): Promise<WithResponse<TBody>> {
-    this.#requests += 1;
-    const ahead = this.#cache.get(requestKey(request));
-    this.#cache.delete(requestKey(request));
+  readonly #fetch = (request: PageRequest): Promise<WithResponse<TBody>> => {
+    const key = requestKey(request);
+    const ahead = this.#ahead.get(key);
+    this.#ahead.delete(key);
     return ahead ?? this.#source.fetch(request, this.#link?.controller.signal ?? this.#options.signal);
-  }
-
-  /** Sends ahead the requests the page rule will make after `param`, and drops those no longer predicted. */
-  #prefetch(param: PageParam): void {
-    const { concurrency = 1, pageSize } = this.#options;
-    const { strategy, max = MAX_PAGE_SIZE } = this.#source;
-    const keep = new Map<string, Promise<WithResponse<TBody>>>();
-    const signal = this.#link?.controller.signal;
-    if (concurrency > 1 && param.end !== null && strategy.prefetch?.(param)) {
-      const floor = param.total - param.end;
-      // A page re-reads the row delivered last, so at the largest limit it moves on one row less than pageSize.
-      const step = Math.min(pageSize, max - 1);
-      for (let k = 0, rank = param.total - param.offset; k < concurrency && rank > floor; k++, rank -= step) {
-        const request = strategy.request({ ...param, rank, floor, limit: pageSize }, max, false);
-        const key = requestKey(request);
-        const ahead = this.#cache.get(key) ?? (k > 0 ? this.#source.fetch(request, signal) : undefined);
-        // Nothing may await a prefetch: its failure must not go unhandled.
-        ahead?.catch(() => {});
-        if (ahead) keep.set(key, ahead);
-      }
-    }
-    this.#cache = keep;
-  }
+  };
 
   /**
-   * The page after the row delivered last, or (`fromHead`, at the list's end) a re-read of the head down to that row
-   * that reports the delivered rows it did not meet; rows after it (the list's end moved down) go on.
+   * Sends the request after `mark` and those of the pages after it (offsets, while the total holds still, or an
+   * anchor), and drops those no longer predicted. At the largest limit a page moves on one row less than its size.
    */
-  async #step(fromHead: boolean): Promise<Chunk<TItem, TBody> | null> {
-    const param = this.#param as PageParam;
-    const source = { ...this.#source, fetch: (request: PageRequest) => this.#fetch(request) };
-    for (;;) {
-      const seen: Ranked<TItem>[] = [];
-      const requests = this.#requests;
-      if (fromHead) this.#cache.clear();
-      else this.#prefetch(param);
-      const aim = { ...param, end: fromHead ? null : param.end, growth: Math.min(param.growth, this.#trip) };
-      this.#trip = param.growth;
-      const chunk = await pageAfter(source, aim, this.#options.signal, seen, fromHead);
-      for (const { item, rank } of seen) {
-        const known = this.#memory.get(this.#source.identity(item));
-        // A delivered row in its block keeps its count of older rows: else the list changed below it.
-        if (known?.key === keyOf(this.#source, item) && known.rank !== rank) {
+  #prefetch(mark: Pos, size: number, state: ListState): void {
+    const { strategy, max = MAX_PAGE_SIZE } = this.#source;
+    const keep = new Map<string, Promise<WithResponse<TBody>>>();
+    const step = Math.min(size, max - 1);
+    const on = this.#link && !strategy.position && (state.anchor || state.grew + state.ahead === 0);
+    for (let k = 0; on && k < (this.#options.concurrency ?? 1) && mark.older - k * step > 0; k++) {
+      const request = strategy.query({ ...mark, older: mark.older - k * step }, size, max, state);
+      const ahead = this.#ahead.get(requestKey(request)) ?? this.#fetch(request);
+      // Nothing may await a prefetch: its failure must not go unhandled.
+      ahead.catch(() => {});
+      keep.set(requestKey(request), ahead);
+    }
+    this.#ahead = keep;
+  }
+
+  async *#run(): AsyncGenerator<Chunk<TItem, TBody>, void> {
+    const [source, { pageSize: size, maxItems, onReorg, first, param }] = [this.#source, this.#options];
+    const from = param && fromParam(param, source);
+    const state: ListState = from?.state ?? { total: 0, grew: 0, ahead: 0 };
+    // A walk from a page param or the caller's cursor never delivers rows above where it started.
+    const fixed = from !== undefined || first?.cursor !== undefined;
+    // The first rows delivered (by identity), the keys a re-read can join, the rows gone for now.
+    const delivered = new Map<unknown, TItem>();
+    const joinable = new Set(from ? [from.mark.key] : []);
+    const gone = new Set<unknown>();
+    // This read of the list from its head and where it goes on (undefined: the head; null: past the end), the
+    // earlier reads a re-read may join, and the rows a re-read walked that wait for it to join one or not.
+    let chain: Pos[] = from ? [from.mark] : [];
+    let mark: Pos | undefined | null = from?.mark;
+    let targets: Target[] = [];
+    let pending: Pos[] = [];
+    let [reorged, final, lost] = [false, false, false];
+    let [requests, sent, rereads, dry, count] = [0, 0, 0, 0, 0];
+    let left = maxItems ?? Number.POSITIVE_INFINITY;
+
+    const reread = (last: boolean) => {
+      this.#ahead.clear();
+      if (first?.cursor !== undefined) {
+        throw new ListReorgedError('A re-org moved the rows under the cursor this iteration started from');
+      }
+      if (++rereads > REREADS || ++dry > REREADS_IN_A_ROW) {
+        throw new ListReorgedError(
+          `The list was re-read from its head ${rereads} times (${dry} in a row with no row delivered): ` +
+            'it keeps re-orging, or the server contradicts itself',
+        );
+      }
+      targets.push([chain, mark ?? null]);
+      [chain, mark, requests, final] = [[], undefined, 0, last];
+    };
+    /** Rows of dropped reads are gone unless the list as now read (`kept`) holds them. */
+    const drop = (rows: Pos[], kept: Pos[]) => {
+      const keys = new Set(kept.map((p) => p.key));
+      reorged ||= rows.some((p) => !keys.has(p.key));
+      for (const p of rows) gone.add(p.id);
+      for (const p of kept) gone.delete(p.id);
+    };
+    /** Where an earlier read holds `key`: the newest such read and the row's index in it. */
+    const locate = (key: string): [number, number] | undefined => {
+      for (let t = targets.length - 1; joinable.has(key) && t >= 0; t--) {
+        const index = targets[t]?.[0].findIndex((p) => p.key === key) ?? -1;
+        if (index >= 0) return [t, index];
+      }
+    };
+
+    for (let started = false; ; started = true) {
+      if (mark === null) {
+        // The end. After a re-read, or to report, read the head once more: a final read must be one answer.
+        const report = fixed ? reorged : reorged || (onReorg && sent > 1 && delivered.size > 0);
+        if (!report || (final && requests === 1)) break;
+        reread(true);
+        continue;
+      }
+      const rereading = targets.length > 0;
+      if (mark && !rereading) this.#prefetch(mark, size, state);
+      // A re-read asks for the most rows a request may: the final one must meet a delivered row in one answer.
+      const ask = rereading ? (source.max ?? MAX_PAGE_SIZE) : size;
+      const start = started ? undefined : (first ?? { offset: 0, limit: size });
+      const read: Got<TBody> = await readAfter(source, this.#fetch, mark, ask, state, start);
+      [requests, sent] = [requests + 1, sent + 1];
+      if (!read.ok) {
+        reorged = true;
+        reread(final);
+        continue;
+      }
+      const pos: Pos[] = read.pos;
+      if (pos.length === 0 && !read.done)
+        throw new ListInconsistentError('A page brought no row after its mark');
+      // The first row of the answer that an earlier read holds in its block: there this read joins that one.
+      let join: [number, number] | undefined;
+      let at = pos.slice(0, rereading ? undefined : size).findIndex((p) => (join = locate(p.key)));
+      if (at < 0) at = rereading ? pos.length : Math.min(pos.length, size);
+      const walked = pos.slice(0, at);
+      const met = [...chain, ...walked];
+      const end: boolean = read.done && at === pos.length;
+      // A re-read that reached the list's end, or more rows than are remembered, without meeting an earlier read.
+      const passed = !join && rereading && (end || met.length >= REMEMBERED);
+      if (join) {
+        const [[into, goesOn] = [[], null], index] = [targets[join[0]], join[1]];
+        const row = into[index] as Pos;
+        if (row.older >= 0 && row.older !== pos[at]?.older) {
           throw new ListInconsistentError(
-            `Row ${known.key} had ${known.rank} older rows and now has ${rank}: the list changed below the rows delivered`,
+            `Row ${row.key} had ${row.older} older rows and now has ${pos[at]?.older}: the list changed below it`,
           );
         }
-      }
-      if (seen.length > 0 || chunk?.gone) {
-        this.#cache.clear();
-        if (this.#options.first?.cursor !== undefined) {
-          throw new ListReorgedError(
-            'A re-org moved the rows under the cursor this iteration started from: start it again',
-          );
-        }
-        if (++this.#rereads > MAX_REREADS) {
-          throw new ListReorgedError(
-            `The list was re-read from its head ${MAX_REREADS} times in a row with no row delivered in between: ` +
-              'it keeps re-orging, or the server contradicts itself',
-          );
-        }
-      }
-      // A re-read of several requests is one view of the list only if its first row is still at the head after it,
-      // below rows never delivered only (a re-org during the re-read takes the newest rows, which it read first).
-      const met = seen[0];
-      if (fromHead && met && this.#requests - requests > 1) {
-        const { results } = (await this.#fetch({ offset: 0, limit: this.#source.max ?? MAX_PAGE_SIZE })).data;
-        const at = results.findIndex((row) => keyOf(this.#source, row) === keyOf(this.#source, met.item));
-        if (at < 0 || results.slice(0, at).some((row) => this.#memory.has(this.#source.identity(row))))
-          continue;
-      }
-      if (chunk?.gone) {
-        // Every row delivered was gone: the rows the head re-read met are the rest of the list, less those delivered.
-        if (!this.#knowsAll) {
-          throw new ListReorgedError(
-            this.#options.param && this.#memory.size === 0
-              ? 'A re-org moved the row before this page: fetch the list again from its first page'
-              : `A re-org orphaned the ${this.#memory.size} rows delivered first that the iteration remembers and more: it cannot go on exactly; start it again`,
-          );
-        }
-        if (fromHead && seen.every(({ item }) => this.#memory.has(this.#source.identity(item)))) {
-          this.#report(seen, true);
-          return null;
-        }
-        if (++this.#recoveries > MAX_RECOVERIES) {
-          throw new ListReorgedError(
-            `Re-orgs took every row delivered, or brought rows back above them, ${MAX_RECOVERIES} times: the list ` +
-              'keeps re-orging under the iteration; start it again',
-          );
-        }
-        this.#lost = true;
-        this.#done = false;
+        const joined = [...met, ...into.slice(index)];
+        drop([...into.slice(0, index), ...targets.slice(join[0] + 1).flatMap(([c]) => c)], joined);
+        [chain, mark, targets] = [joined.slice(0, REMEMBERED), goesOn, targets.slice(0, join[0])];
       } else {
-        if (fromHead) this.#report(seen, false);
-        if (!chunk) {
-          this.#param = { ...param, end: param.offset };
-          return null;
+        if (passed) {
+          // Rows above where a page param or a cursor started, or rows delivered and forgotten, may be among these.
+          if (fixed || count > delivered.size) {
+            throw new ListReorgedError(
+              fixed
+                ? 'A re-org moved the row before this page: fetch the list again from its first page'
+                : `A re-org orphaned the ${REMEMBERED} rows delivered first that the iteration remembers and more`,
+            );
+          }
+          drop(
+            targets.flatMap(([c]) => c),
+            met,
+          );
+          targets = [];
         }
-        if (fromHead && chunk.items.length > 0) this.#done = false;
+        chain = met.slice(0, REMEMBERED);
+        mark = end ? null : (walked.at(-1) ?? mark);
       }
-      return this.#take(chunk, seen);
-    }
-  }
-
-  /** Moves past a chunk and gives its rows never delivered (once every delivered row was gone, `seen` too). */
-  #take(chunk: Chunk<TItem, TBody>, seen: Ranked<TItem>[]): Chunk<TItem, TBody> | null {
-    this.#param = chunk.next;
-    const last = chunk.next.total - chunk.next.offset + chunk.items.length - 1;
-    const rows = chunk.items.map((item, i) => ({ item, rank: last - i }));
-    const items: TItem[] = [];
-    for (const { item, rank } of this.#lost && this.#knowsAll ? [...seen, ...rows] : rows) {
-      if (this.#left <= 0) break;
-      const id = this.#source.identity(item);
-      const known = this.#memory.get(id);
-      const key = keyOf(this.#source, item);
-      // Never twice: a row delivered before that a re-org moved to another block.
-      if (known) Object.assign(known, { key, rank });
-      else {
-        if (this.#memory.size < MEMORY) this.#memory.set(id, { item, key, rank });
-        else this.#knowsAll = false;
-        items.push(item);
-        this.#left -= 1;
+      // A re-read's rows wait: above a row read before that is still in its block they are new since the start,
+      // with none they are the rest of the list. Once a re-read met none, rows of the start may have left unseen and
+      // come back: every re-read's rows are then the list's.
+      lost ||= passed;
+      pending.push(...walked);
+      const items: TItem[] = [];
+      for (const p of !rereading || passed || lost ? pending : []) {
+        if (delivered.has(p.id) || left <= 0) continue;
+        if (delivered.size < REMEMBERED) {
+          delivered.set(p.id, p.row as TItem);
+          joinable.add(p.key);
+        }
+        [dry, count, left] = [0, count + 1, left - 1];
+        items.push(p.row as TItem);
       }
+      if (!rereading || join || passed || lost) pending = [];
+      if (items.length > 0 || !started) {
+        const next = mark && targets.length === 0 ? toParam(source, mark, state, size) : null;
+        yield { items, data: read.data, response: read.response, next };
+      }
+      if (left <= 0) return;
     }
-    if (items.length === 0) return null;
-    this.#rereads = 0;
-    return { ...chunk, items };
-  }
-
-  /** Reports the rows delivered that a re-read from the head did not meet. */
-  #report(seen: Ranked<TItem>[], passGone: boolean): void {
-    const met = new Set(seen.map(({ item }) => this.#source.identity(item)));
-    const orphaned: TItem[] = [];
-    for (const [id, { item, key }] of this.#memory) {
-      if ((passGone || key !== this.#param?.last) && !met.has(id)) orphaned.push(item);
-    }
-    if (orphaned.length > 0) this.#options.onReorg?.(orphaned);
+    const orphaned = [...delivered].filter(([id]) => gone.has(id)).map(([, row]) => row);
+    if (orphaned.length > 0) onReorg?.(orphaned);
   }
 }

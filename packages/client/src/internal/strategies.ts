@@ -1,4 +1,5 @@
-import type { ListStart, PageParam } from '../page-param.js';
+import type { ListStart } from '../page-param.js';
+import type { PageSource } from './lists.js';
 
 /** The envelope of every list answer; the v3 lists (paged by position) have `cursor: { next, ... }`, no `offset`. */
 export interface PageBody<TItem> {
@@ -13,12 +14,36 @@ export interface PageRequest extends ListStart {
   offset: number;
 }
 
-/** Requests for one position that miss it (growth outran the aim), or answer it with nothing new. */
-export const MAX_MISSES = 5;
+/** A position in a list: the row read last, by what the rule needs of it. */
+export interface Pos {
+  id: unknown;
+  /** The identity and the block: a row with this key is the same row in the same place (`''`: not checked). */
+  key: string;
+  /** Rows older than this one, which growth at the head does not change; -1 in lists paged by position. */
+  older: number;
+  /** The row's own position cursor (the v3 lists), else `null`. */
+  cursor: string | null;
+  row?: unknown;
+}
+
+/** What a strategy keeps between the requests of one walk of a list. */
+export interface ListState {
+  total: number;
+  /** The first page's cursor, which pins offsets below it, and that row's count of older rows. */
+  anchor?: { cursor: string; older: number } | undefined;
+  /** Growth of the total the last answer showed, and how far ahead of the total the next request aims. */
+  grew: number;
+  ahead: number;
+}
+
+/** One answer seen from the position it was asked from: the rows after it, or why it cannot be followed. */
+export type Read =
+  | { ok: true; pos: Pos[]; done: boolean; gap: number }
+  /** `grew`: the list outgrew the window asked for, aim again; else the row is not where it must be (a re-org). */
+  | { ok: false; grew: boolean };
 
 type Body = PageBody<unknown> & { cursor?: unknown; prev_cursor?: unknown };
-/** Where a request aims: the frame, the growth last seen, the rank asked for and the list's last rank (`floor`). */
-type Aim = Pick<PageParam, 'cursor' | 'total' | 'growth' | 'limit'> & { rank: number; floor: number };
+type Source = Pick<PageSource<never, never>, 'identity' | 'key' | 'strategy'>;
 
 /** How a list is paged: by offset, by the first page's cursor, or by each row's position (held by its list spec). */
 export interface Strategy {
@@ -26,52 +51,72 @@ export interface Strategy {
   cursor: boolean;
   offset: boolean;
   position?: ((item: never) => string) | undefined;
-  /** The cursor a page param holds after a first page whose last row is `last`. */
-  anchor(data: Body, last: unknown): string | null;
-  /** Whether the answer says the list ends with it. */
-  ended(data: Body): boolean;
-  /** The request for the rows from `at.rank` down; `wide`: twice the rows rather than aim ahead of growth. */
-  request(at: Aim, max: number, wide: boolean): PageRequest;
-  /** Whether iteration may send the requests of the pages after `at` ahead (absent: never). */
-  prefetch?(at: Pick<Aim, 'cursor' | 'growth'>): boolean;
+  /** The cursor that pins the offsets below a page read from the head (`null`: offsets of the list as it is). */
+  anchor?(body: Body): string | null;
+  /** The request for `size` rows after `mark` (with `mark` first), or the head's first `size` rows. */
+  query(mark: Pos | undefined, size: number, max: number, state: ListState): PageRequest;
+  /** The answer seen from `mark`: the rows after it, or why it cannot be followed. */
+  read(body: Body, request: PageRequest, mark: Pos | undefined, state: ListState, source: Source): Read;
 }
 
-/** By the list's latest total, `ahead` rows newer than the rank. */
-const byTotal = ({ total, rank, limit }: Aim, max: number, wide: boolean, ahead: number): PageRequest => ({
-  offset: Math.max(0, total + ahead - 1 - rank),
-  limit: Math.min(max, (wide ? 2 * limit : limit) + 1),
-});
-
-const ended = (data: Body) => data.prev_cursor === null;
-
-/** By offset: rank r sits at offset `total - 1 - r`. Prefetched only while the total holds still. */
-export const OFFSET: Strategy = {
-  cursor: false,
-  offset: true,
-  anchor: () => null,
-  ended,
-  request: (at, max, wide) => byTotal(at, max, wide, wide ? 0 : at.growth),
-  prefetch: (at) => at.growth === 0,
-};
+/** Positions of an answer's rows, the first having `older` older rows (-1: not counted). */
+const positions = (rows: unknown[], older: number, { identity, key, strategy }: Source): Pos[] =>
+  rows.map((row, i) => {
+    const [id, cursor] = [identity(row as never), strategy.position?.(row as never) ?? null];
+    return { id, key: key?.(row as never) ?? String(id), older: older < 0 ? -1 : older - i, cursor, row };
+  });
 
 /**
- * By the first page's `cursor` (the address-transactions list): rank r is `cursor=<anchor>&offset=total-1-r`, which
- * growth does not move. Until there is an anchor (a server that sends none), requests go by offset.
+ * Offsets pinned by an anchor (a row is `cursor=<anchor>&offset=<rows above it>`, which growth does not move), else
+ * the list's total less the mark's older rows, in a window of twice the rows asked for: growth under a page between
+ * two answers still shows the mark. Where the server's largest page cannot hold that, aim ahead by the smaller of the
+ * last two growths.
  */
+function query(mark: Pos | undefined, size: number, max: number, s: ListState): PageRequest {
+  if (mark === undefined) return { offset: 0, limit: size };
+  if (s.anchor) {
+    const { cursor, older } = s.anchor;
+    return { cursor, offset: older - mark.older, limit: Math.min(size + 1, max, mark.older + 1) };
+  }
+  const ahead = 2 * size + 1 > max ? s.ahead : 0;
+  return { offset: Math.max(0, s.total + ahead - mark.older - 1), limit: Math.min(2 * size + 1, max) };
+}
+
+/** The mark sits where its count of older rows puts it; past the window after growth is a miss. */
+function read(body: Body, request: PageRequest, mark: Pos | undefined, s: ListState, source: Source): Read {
+  const [top, anchor] = [body.total - 1 - (body.offset ?? request.offset), source.strategy.anchor?.(body)];
+  if (mark === undefined) s.anchor = anchor ? { cursor: anchor, older: top } : undefined;
+  const grew = mark === undefined || s.anchor ? 0 : Math.max(0, body.total - s.total);
+  const aimed = s.ahead;
+  [s.ahead, s.grew, s.total] = [Math.min(s.grew, grew), grew, body.total];
+  const older = s.anchor && mark ? s.anchor.older - request.offset : top;
+  const pos = positions(body.results, older, source);
+  const short = pos.length < (request.limit ?? 0) || body.prev_cursor === null;
+  const last = pos.at(-1)?.older ?? 0;
+  // A short answer whose last row still has older rows: the list ended before the total it announced.
+  const ok = { ok: true as const, pos, done: short || last <= 0, gap: short ? Math.max(0, last) : 0 };
+  if (mark === undefined) return ok;
+  const at = older - mark.older;
+  // Older rows only, aimed ahead of growth that did not come: ask again without the aim.
+  if ((grew > 0 && !ok.done && at >= pos.length - 1) || (at < 0 && aimed > 0)) {
+    s.ahead = 0;
+    return { ok: false, grew: true };
+  }
+  if (at < 0 || at >= pos.length || (mark.key !== '' && pos[at]?.key !== mark.key))
+    return { ok: false, grew: false };
+  return { ...ok, pos: pos.slice(at + 1) };
+}
+
+/** By offset. */
+export const OFFSET: Strategy = { cursor: false, offset: true, anchor: () => null, query, read };
+
+/** By the first page's `cursor` (the address-transactions list); by offset until there is one. */
 export const CURSOR: Strategy = {
   cursor: true,
   offset: true,
-  anchor: (data) => (typeof data.cursor === 'string' ? data.cursor : null),
-  ended,
-  request: (at, max, wide) =>
-    at.cursor === null
-      ? byTotal(at, max, wide, 0)
-      : {
-          cursor: at.cursor,
-          offset: at.total - 1 - at.rank,
-          limit: Math.min(max, at.limit + 1, at.rank - at.floor + 1),
-        },
-  prefetch: (at) => at.cursor !== null || at.growth === 0,
+  anchor: (body) => (typeof body.cursor === 'string' ? body.cursor : null),
+  query,
+  read,
 };
 
 /** By each row's position cursor (the v3 lists): answered from the row passed as `cursor` down; never prefetched. */
@@ -80,12 +125,19 @@ export function byPosition(position: (item: never) => string): Strategy {
     cursor: true,
     offset: false,
     position,
-    anchor: (data, last) => (data.results.length > 0 ? position(last as never) : null),
-    ended: (data) => (data.cursor as { next?: unknown } | undefined)?.next === null,
-    request: ({ cursor, limit }, max) => ({
+    query: (mark, size, max) => ({
       offset: 0,
-      cursor: cursor ?? undefined,
-      limit: Math.min(max, limit + 1),
+      cursor: mark?.cursor ?? undefined,
+      limit: Math.min(max, mark ? size + 1 : size),
     }),
+    read(body, _request, mark, s, source) {
+      s.total = body.total;
+      const pos = positions(body.results, -1, source);
+      const done = (body.cursor as { next?: unknown } | undefined)?.next === null;
+      const ok = { ok: true, pos, done, gap: 0 } as const;
+      if (mark === undefined) return ok;
+      if (mark.key !== '' && pos[0]?.key !== mark.key) return { ok: false, grew: false };
+      return { ...ok, pos: pos.slice(1) };
+    },
   };
 }
