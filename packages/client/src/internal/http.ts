@@ -157,9 +157,16 @@ export function setHeader(headers: Headers, name: string, value: string, what: s
   }
 }
 
-/** `Headers` from the caller's option (`undefined` values skipped), each checked by `check` (opt-in) and `setHeader`. */
-export function buildHeaders(option: HeadersOption | undefined, what: string, check?: HeaderCheck): Headers {
-  const headers = new Headers();
+/**
+ * `Headers` from the caller's option (`undefined` values skipped) set on `headers`, each checked by `check` (opt-in) and
+ * `setHeader`.
+ */
+export function buildHeaders(
+  option: HeadersOption | undefined,
+  what: string,
+  check?: HeaderCheck,
+  headers = new Headers(),
+): Headers {
   const entries = option instanceof Headers ? [...option] : Object.entries(option ?? {});
   for (const [name, value] of entries) {
     if (value === undefined) continue;

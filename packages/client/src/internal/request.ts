@@ -122,19 +122,16 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
     let headers = fixed;
     if (call.headers !== undefined) {
       // Checked here rather than left to `fetch`, whose error would quote a bad value (maybe a credential).
-      const extra = buildHeaders(call.headers, 'headers', hooks.header);
-      secrets = secrets.concat(credentialValues(extra, credentials));
-      headers = new Headers(fixed);
-      for (const [name, value] of extra) headers.set(name, value);
+      headers = buildHeaders(call.headers, 'headers', hooks.header, new Headers(fixed));
+      secrets = credentialValues(headers, credentials);
     }
-    const callers = [options.signal, call.signal].filter((s): s is AbortSignal => !!s);
     const timeoutMs = limitMs(call.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     const deadlineMs = limitMs(call.deadlineMs ?? options.deadlineMs ?? DEFAULT_DEADLINE_MS);
     const deadlineAt = Date.now() + deadlineMs;
     const maxBytes = call.maxResponseBytes ?? options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     // The callers' signals, linked once for the whole call (one real listener per signal, however many calls share
     // it): an abort stops the attempt in flight, or ends the wait before the next one.
-    const link = callers[0] ? linkedController(callers) : undefined;
+    const link = options.signal || call.signal ? linkedController([options.signal, call.signal]) : undefined;
     const callerSignal = link?.controller.signal;
     /** The controller of the attempt in flight; the end of the current wait between attempts. */
     let current: AbortController | undefined;
