@@ -1,9 +1,8 @@
 import { AbortError } from './errors.js';
 import { checkParam, clampPageSize } from './internal/lists.js';
 import { checkIterationOptions } from './internal/option-checks.js';
-import { Pager } from './internal/pager.js';
+import { pager } from './internal/pager.js';
 import type { PageBody } from './internal/strategies.js';
-import type { IterationOptions } from './options.js';
 import { ListPromise, type Page, pageOf } from './page.js';
 
 /**
@@ -30,17 +29,13 @@ export function iteratePages<TItem, TBody extends PageBody<TItem>>(
 export function iterate<TItem, TBody extends PageBody<TItem>>(
   list: ListPromise<TItem, TBody>,
 ): AsyncGenerator<TItem, void, undefined> {
-  return itemsOf(iteratePages(list), list.call.options);
+  return itemsOf(iteratePages(list), list.call.options.signal);
 }
 
-async function* itemsOf<TItem>(
-  pages: AsyncIterable<{ results: TItem[] }>,
-  { signal, maxItems }: IterationOptions,
-) {
-  let left = maxItems ?? Infinity;
+/** The items of `pages` (the pager stops at `maxItems`), checking `signal` before each. */
+async function* itemsOf<TItem>(pages: AsyncIterable<{ results: TItem[] }>, signal: AbortSignal | undefined) {
   for await (const page of pages) {
     for (const item of page.results) {
-      if (left-- <= 0) return;
       throwIfAborted(signal);
       yield item;
     }
@@ -63,17 +58,19 @@ async function* pagesOf<TItem, TBody extends PageBody<TItem>>({
   const pageSize = param?.limit ?? clampPageSize(options.pageSize ?? (start.limit || undefined), source.max);
   const first = { limit: pageSize, offset: start.offset ?? 0, cursor: start.cursor };
   const report = onReorg && ((orphaned: TItem[]) => onReorg({ orphaned }));
-  const pager = new Pager(source, { pageSize, concurrency, maxItems, signal, first, param, onReorg: report });
-  try {
-    // Until the pager says the end (with `onReorg`, after one more read of the head); only the first page is empty.
-    for (;;) {
-      throwIfAborted(signal);
-      const chunk = await pager.next();
-      if (chunk === null) return;
-      yield pageOf(source, chunk, signal);
-    }
-  } finally {
-    pager.close();
+  // Until the pager says the end (with `onReorg`, after one more read of the head); only the first page is empty.
+  throwIfAborted(signal);
+  for await (const chunk of pager(source, {
+    pageSize,
+    concurrency,
+    maxItems,
+    signal,
+    first,
+    param,
+    onReorg: report,
+  })) {
+    yield pageOf(source, chunk, signal);
+    throwIfAborted(signal);
   }
 }
 

@@ -81,72 +81,45 @@ type Target = [chain: Pos[], mark: Pos | null];
 const requestKey = (request: PageRequest) => JSON.stringify([request.offset, request.limit, request.cursor]);
 
 /**
- * Every row of a list once, in order, by the one rule: each request overlaps the row read last, a row is accepted
- * only right after that row's key, and any disagreement re-reads from the head and joins the earlier read where it
- * meets one of its rows in its block (the README's "Re-orgs"). Rows of the reads it drops that the list as now read
- * lacks are gone until seen again; `onReorg` gets the delivered ones still gone at the end.
+ * Every row of a list once, in order, in chunks, by the one rule: each request overlaps the row read last, a row is
+ * accepted only right after that row's key, and any disagreement re-reads from the head and joins the earlier read
+ * where it meets one of its rows in its block (the README's "Re-orgs"). Rows of the reads it drops that the list as
+ * now read lacks are gone until seen again; `onReorg` gets the delivered ones still gone at the end. Requests still in
+ * flight (prefetches) are aborted when the generator ends, fails or is returned.
  */
-export class Pager<TItem, TBody extends PageBody<TItem>> {
-  readonly #source: PageSource<TItem, TBody>;
-  readonly #options: PagerOptions<TItem>;
-  readonly #chunks: AsyncGenerator<Chunk<TItem, TBody>, void>;
-  /** Prefetches may outlive a chunk: one signal that close() aborts. */
-  readonly #link: ReturnType<typeof linkedController> | undefined;
+export async function* pager<TItem, TBody extends PageBody<TItem>>(
+  source: PageSource<TItem, TBody>,
+  { pageSize: size, concurrency = 1, maxItems, signal, onReorg, first, param }: PagerOptions<TItem>,
+): AsyncGenerator<Chunk<TItem, TBody>, void> {
+  const { strategy, max = MAX_PAGE_SIZE } = source;
+  // Prefetches may outlive a chunk: one signal that the end aborts.
+  const link = concurrency > 1 ? linkedController([signal]) : undefined;
   /** Requests sent ahead of the step that will make them. */
-  #ahead = new Map<string, Promise<WithResponse<TBody>>>();
-
-  constructor(source: PageSource<TItem, TBody>, options: PagerOptions<TItem>) {
-    this.#source = source;
-    this.#options = options;
-    if ((options.concurrency ?? 1) > 1) this.#link = linkedController([options.signal]);
-    this.#chunks = this.#run();
-  }
-
-  /** The next items, `null` once the list is done. */
-  async next(): Promise<Chunk<TItem, TBody> | null> {
-    try {
-      return (await this.#chunks.next()).value ?? null;
-    } catch (error) {
-      this.close();
-      throw error;
-    }
-  }
-
-  /** Aborts whatever is still in flight; the pager cannot be used afterwards. */
-  close(): void {
-    if (this.#ahead.size > 0) this.#link?.controller.abort();
-    this.#link?.dispose();
-    this.#ahead.clear();
-  }
-
-  readonly #fetch = (request: PageRequest): Promise<WithResponse<TBody>> => {
+  let ahead = new Map<string, Promise<WithResponse<TBody>>>();
+  const fetch = (request: PageRequest): Promise<WithResponse<TBody>> => {
     const key = requestKey(request);
-    const ahead = this.#ahead.get(key);
-    this.#ahead.delete(key);
-    return ahead ?? this.#source.fetch(request, this.#link?.controller.signal ?? this.#options.signal);
+    const held = ahead.get(key);
+    ahead.delete(key);
+    return held ?? source.fetch(request, link?.controller.signal ?? signal);
   };
-
   /**
    * Sends the request after `mark` and those of the pages after it (offsets, while the total holds still, or an
    * anchor), and drops those no longer predicted. At the largest limit a page moves on one row less than its size.
    */
-  #prefetch(mark: Pos, size: number, state: ListState): void {
-    const { strategy, max = MAX_PAGE_SIZE } = this.#source;
+  const prefetch = (mark: Pos, state: ListState) => {
     const keep = new Map<string, Promise<WithResponse<TBody>>>();
     const step = Math.min(size, max - 1);
-    const on = this.#link && !strategy.position && (state.anchor || state.grew + state.ahead === 0);
-    for (let k = 0; on && k < (this.#options.concurrency ?? 1) && mark.older - k * step > 0; k++) {
+    const on = link && !strategy.position && (state.anchor || state.grew + state.ahead === 0);
+    for (let k = 0; on && k < concurrency && mark.older - k * step > 0; k++) {
       const request = strategy.query({ ...mark, older: mark.older - k * step }, size, max, state);
-      const ahead = this.#ahead.get(requestKey(request)) ?? this.#fetch(request);
+      const held = ahead.get(requestKey(request)) ?? fetch(request);
       // Nothing may await a prefetch: its failure must not go unhandled.
-      ahead.catch(() => {});
-      keep.set(requestKey(request), ahead);
+      held.catch(() => {});
+      keep.set(requestKey(request), held);
     }
-    this.#ahead = keep;
-  }
-
-  async *#run(): AsyncGenerator<Chunk<TItem, TBody>, void> {
-    const [source, { pageSize: size, maxItems, onReorg, first, param }] = [this.#source, this.#options];
+    ahead = keep;
+  };
+  try {
     const from = param && fromParam(param, source);
     const state: ListState = from?.state ?? { total: 0, grew: 0, ahead: 0 };
     // A walk from a page param or the caller's cursor never delivers rows above where it started.
@@ -166,7 +139,7 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
     let left = maxItems ?? Number.POSITIVE_INFINITY;
 
     const reread = (last: boolean) => {
-      this.#ahead.clear();
+      ahead.clear();
       if (first?.cursor !== undefined) {
         throw new ListReorgedError('A re-org moved the rows under the cursor this iteration started from');
       }
@@ -203,11 +176,11 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
         continue;
       }
       const rereading = targets.length > 0;
-      if (mark && !rereading) this.#prefetch(mark, size, state);
+      if (mark && !rereading) prefetch(mark, state);
       // A re-read asks for the most rows a request may: the final one must meet a delivered row in one answer.
-      const ask = rereading ? (source.max ?? MAX_PAGE_SIZE) : size;
+      const ask = rereading ? max : size;
       const start = started ? undefined : (first ?? { offset: 0, limit: size });
-      const read: Got<TBody> = await readAfter(source, this.#fetch, mark, ask, state, start);
+      const read: Got<TBody> = await readAfter(source, fetch, mark, ask, state, start);
       [requests, sent] = [requests + 1, sent + 1];
       if (!read.ok) {
         reorged = true;
@@ -280,5 +253,8 @@ export class Pager<TItem, TBody extends PageBody<TItem>> {
     }
     const orphaned = [...delivered].filter(([id]) => gone.has(id)).map(([, row]) => row);
     if (orphaned.length > 0) onReorg?.(orphaned);
+  } finally {
+    if (ahead.size > 0) link?.controller.abort();
+    link?.dispose();
   }
 }

@@ -2,15 +2,25 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ListInconsistentError, ListOutpacedError, ListReorgedError } from '../../src/errors.js';
 import { clampPageSize, type PageSource } from '../../src/internal/lists.js';
-import { Pager } from '../../src/internal/pager.js';
+import { pager as chunks, type PagerOptions } from '../../src/internal/pager.js';
+import type { PageBody } from '../../src/internal/strategies.js';
 import { drain, FakeList, type ListBody, type Row } from '../helpers/fake-list.js';
 import { type ChainRow, type ChainStep, FakeChain } from '../helpers/reorg-chain.js';
+
+/** The pager's chunks one by one, `null` after the last. */
+function pagerOf<TItem, TBody extends PageBody<TItem>>(
+  source: PageSource<TItem, TBody>,
+  options: PagerOptions<TItem>,
+) {
+  const generator = chunks(source, options);
+  return { next: async () => (await generator.next()).value ?? null };
+}
 
 function run(
   source: PageSource<Row, ListBody>,
   options: { pageSize: number; concurrency?: number; offset?: number; maxItems?: number },
 ) {
-  const pager = new Pager(source, {
+  const pager = pagerOf(source, {
     pageSize: options.pageSize,
     concurrency: options.concurrency,
     maxItems: options.maxItems,
@@ -119,7 +129,7 @@ describe('Pager: growth and prefetch', () => {
   it('throws ListOutpacedError instead of skipping when growth keeps outrunning offset paging', async () => {
     // Growth that speeds up by more than a page every request: no aim learned from the past can hit it.
     const list = new FakeList(60);
-    const pager = new Pager(
+    const pager = pagerOf(
       list.source((_r, i) => list.grow(15 + 12 * i)),
       { pageSize: 10, first: { limit: 10, offset: 0 } },
     );
@@ -221,7 +231,7 @@ describe('Pager: growth and prefetch', () => {
       },
     };
     // The pager links each row to the one before it; the iterator on top drops an identity delivered before.
-    const pager = new Pager(repeating, { pageSize: 4, first: { limit: 4, offset: 0 } });
+    const pager = pagerOf(repeating, { pageSize: 4, first: { limit: 4, offset: 0 } });
     const ids = await drain(() => pager.next());
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.length).toBeGreaterThan(0);
@@ -258,7 +268,7 @@ describe('Pager: growth and prefetch', () => {
         });
       },
     };
-    const pager = new Pager(failing, { pageSize: 10, concurrency: 4, first: { limit: 10, offset: 0 } });
+    const pager = pagerOf(failing, { pageSize: 10, concurrency: 4, first: { limit: 10, offset: 0 } });
     await expect(drain(() => pager.next())).rejects.toThrow('boom');
     expect(aborted).toEqual([29, 39, 49]);
   });
@@ -476,7 +486,7 @@ async function iterateChain(
     if (index === 0) start = new Set(chain.ids());
   });
   const reported: string[] = [];
-  const pager = new Pager(source, {
+  const pager = pagerOf(source, {
     pageSize: options.pageSize,
     concurrency: options.concurrency,
     first: { offset: 0, limit: options.pageSize },
@@ -575,7 +585,7 @@ describe('Pager: re-orgs', () => {
       // Once 1030 rows were delivered (past the 1000 it remembers), every one of them is orphaned.
       if (sent === 22) chain.apply({ kind: 'reorg', depth: 1100, replaceWith: [5], takeBack: [false] });
     });
-    const pager = new Pager(source, { pageSize: 50, first: { offset: 0, limit: 50 } });
+    const pager = pagerOf(source, { pageSize: 50, first: { offset: 0, limit: 50 } });
     const outcome = await (async () => {
       for (let chunk = await pager.next(); chunk; chunk = await pager.next());
     })().catch((e: unknown) => e);
