@@ -1,7 +1,7 @@
 import type { WithResponse } from './api-promise.js';
 import { checkCoreOptions } from './internal/option-checks.js';
-import { type CoreCall, coreCall, type Operation } from './internal/request.js';
-import type { CoreOptions, RequestOptions } from './options.js';
+import { coreCall } from './internal/request.js';
+import type { CoreCall, CoreOptions, Operation, RequestOptions } from './options.js';
 
 export { DEFAULT_DEADLINE_MS, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './internal/request.js';
 

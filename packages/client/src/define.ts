@@ -4,9 +4,8 @@ import { type BlockindexCore, request } from './core.js';
 import { serializeQuery } from './internal/http.js';
 import { type ListSpec, type PageSource, pageProblem } from './internal/lists.js';
 import { checkOptions, listKeys, REQUEST_KEYS } from './internal/option-checks.js';
-import type { Operation } from './internal/request.js';
 import type { PageBody } from './internal/strategies.js';
-import type { IterationOptions, ListOptions, RequestOptions } from './options.js';
+import type { IterationOptions, ListOptions, Operation, RequestOptions } from './options.js';
 import { ListPromise, type ListStart } from './page.js';
 
 type Op = keyof operations;

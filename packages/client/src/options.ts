@@ -1,3 +1,4 @@
+import type { WithResponse } from './api-promise.js';
 import type { ErrorHooks } from './internal/text.js';
 import type { PageParam } from './page-param.js';
 import type { RetryOptions } from './retry.js';
@@ -200,3 +201,29 @@ export interface Guard extends ErrorHooks {
   /** @internal Runs `callback` after `ms`, returning what cancels it (default: one `setTimeout`, at most 2^31 - 1 ms). */
   readonly timer?: ((callback: () => void, ms: number) => () => void) | undefined;
 }
+
+/**
+ * One operation as the request path sees it: its id (named by warnings), path template (`{name}` per parameter),
+ * whether it goes to `ordinalsBaseUrl`, the operation to call instead when deprecated (warnings, a 410's `GoneError`),
+ * and `shape`, saying why a parsed 2xx body is not what it promises (default: a JSON object is).
+ */
+export interface Operation {
+  id: string;
+  path: string;
+  ordinals?: boolean | undefined;
+  replacement?: string | undefined;
+  shape?: ((data: unknown) => string | undefined) | undefined;
+  /**
+   * Writes the call's query string (`serializeQuery`), on the operations that take a query: set by the lists and the
+   * batched status call, so that an app of single-resource calls does not ship it.
+   */
+  search?: ((query: Record<string, unknown>) => string) | undefined;
+}
+
+/** What a core's request function takes: the seam every operation (and the pager) calls through. */
+export type CoreCall = <T>(
+  op: Operation,
+  pathParams: () => Record<string, unknown>,
+  query: Record<string, unknown> | undefined,
+  options: RequestOptions | undefined,
+) => Promise<WithResponse<T>>;

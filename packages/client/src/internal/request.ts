@@ -10,7 +10,7 @@ import {
   ResponseTooLargeError,
   TimeoutError,
 } from '../errors.js';
-import type { ApiWarning, CoreOptions, Guard, RequestOptions } from '../options.js';
+import type { ApiWarning, CoreCall, CoreOptions, Guard, Operation, RequestOptions } from '../options.js';
 import {
   linkedController,
   type RetryPolicy,
@@ -19,44 +19,8 @@ import {
   retryDelayMs,
   setTimer,
 } from '../retry.js';
-import {
-  type BodyLimit,
-  buildHeaders,
-  credentialValues,
-  describeCause,
-  fetchFollowingRedirects,
-  limitBody,
-  RedirectRefused,
-  serializePath,
-  setHeader,
-} from './http.js';
+import { buildHeaders, credentialValues, describeCause, serializePath, setHeader } from './http.js';
 import { escapeControl, redact } from './text.js';
-
-/**
- * One operation as the request path sees it: its id (named by warnings), path template (`{name}` per parameter),
- * whether it goes to `ordinalsBaseUrl`, the operation to call instead when deprecated (warnings, a 410's `GoneError`),
- * and `shape`, saying why a parsed 2xx body is not what it promises (default: a JSON object is).
- */
-export interface Operation {
-  id: string;
-  path: string;
-  ordinals?: boolean | undefined;
-  replacement?: string | undefined;
-  shape?: ((data: unknown) => string | undefined) | undefined;
-  /**
-   * Writes the call's query string (`serializeQuery`), on the operations that take a query: set by the lists and the
-   * batched status call, so that an app of single-resource calls does not ship it.
-   */
-  search?: ((query: Record<string, unknown>) => string) | undefined;
-}
-
-/** What a core's request function takes: the seam every operation (and the pager) calls through. */
-export type CoreCall = <T>(
-  op: Operation,
-  pathParams: () => Record<string, unknown>,
-  query: Record<string, unknown> | undefined,
-  options: RequestOptions | undefined,
-) => Promise<WithResponse<T>>;
 
 /** Default time limit of one attempt. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -210,28 +174,56 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
           }
         }
         const request = new Request(url, { headers, redirect: 'manual', signal: own?.signal ?? null });
-        /** `fetch` (looked up on every call, so MSW or a stub installed later applies) following redirects. */
-        const send = async (r: Request): Promise<Response> => {
-          sent = r.url;
+        /**
+         * `fetch` (looked up on every call, so MSW or a stub installed later applies), following redirects by hand:
+         * `fetch` forwards custom headers such as `x-api-key` wherever a redirect points. Leaving the origin (https to
+         * http included) drops every credential header and cookies for good; more than 20 hops, or a target that is
+         * not http(s), is refused.
+         */
+        const send = async (first: Request): Promise<Response> => {
           unsent = undefined;
-          const got = await fetchFollowingRedirects(
-            options.fetch ?? ((q) => globalThis.fetch(q)),
-            r,
-            credentials,
-          );
-          const warning = got.headers.get('warning');
-          if (warning !== null && !warned.has(op.id)) {
-            warned.add(op.id);
-            onWarning({
-              operation: op.id,
-              warning: redact(warning, secrets),
-              replacement: op.replacement,
-              url: redact(got.url, secrets),
-            });
+          for (let r = first, hops = 0; ; hops++) {
+            sent = r.url;
+            const got = await (options.fetch ?? ((q) => globalThis.fetch(q)))(r);
+            const location = got.headers.get('location');
+            if (got.type === 'opaqueredirect') {
+              // A browser hides the target of a manual redirect: let it follow only what carries no credential.
+              if (credentials.some((name) => r.headers.has(name)))
+                throw new RedirectRefused(
+                  'the server redirected to a hidden target: not followed, to keep credentials at their origin',
+                );
+              r = new Request(r, { redirect: 'follow' });
+            } else if (/^30[12378]$/.test(`${got.status}`) && location !== null) {
+              await got.body?.cancel().catch(() => {});
+              if (hops >= 20) throw new RedirectRefused('redirect loop: more than 20 redirects');
+              let target: URL;
+              try {
+                target = new URL(location, r.url);
+              } catch {
+                throw new RedirectRefused('the server redirected to an invalid URL');
+              }
+              if (!/^https?:$/.test(target.protocol))
+                throw new RedirectRefused(`the server redirected to a ${target.protocol} URL`);
+              const next = new Headers(r.headers);
+              if (target.origin !== new URL(r.url).origin)
+                for (const name of [...credentials, 'cookie']) next.delete(name);
+              r = new Request(target, { headers: next, signal: first.signal, redirect: 'manual' });
+            } else {
+              const warning = got.headers.get('warning');
+              if (warning !== null && !warned.has(op.id)) {
+                warned.add(op.id);
+                onWarning({
+                  operation: op.id,
+                  warning: redact(warning, secrets),
+                  replacement: op.replacement,
+                  url: redact(got.url, secrets),
+                });
+              }
+              // A server-named pause is held at most this core's `retry.maxRetryAfterMs` (else the pacer's default).
+              pacer?.observe(got, (options.retry || undefined)?.maxRetryAfterMs);
+              return got;
+            }
           }
-          // A server-named pause is held at most this core's `retry.maxRetryAfterMs` (else the pacer's default).
-          pacer?.observe(got, (options.retry || undefined)?.maxRetryAfterMs);
-          return got;
         };
         // What fetch threw becomes ours here; what the caller's middleware throws reaches the caller as it is.
         response = hooks.around
@@ -241,14 +233,54 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
           : await send(request).catch((thrown) => {
               throw lost(thrown, describeCause(thrown));
             });
-        const limit: BodyLimit = { maxBytes, exceeded: false };
+        const done = response;
+        /**
+         * The body's text read within `maxBytes` (`Infinity`: none): a larger `Content-Length` fails before reading, a
+         * body growing past it as soon as it does; the opt-in `body` hook may refuse the bytes.
+         */
+        const read = async (): Promise<string> => {
+          if (!done.body || maxBytes === FOREVER) return done.text();
+          const reader = done.body.getReader();
+          const refuse = (reason: string): never => {
+            reader.cancel().catch(() => {});
+            throw answerError(ResponseTooLargeError, reason);
+          };
+          const declared = Number(done.headers.get('content-length'));
+          if (declared > maxBytes)
+            refuse(
+              `the response announced ${declared} bytes, more than maxResponseBytes (${maxBytes} bytes)`,
+            );
+          const chunks: Uint8Array[] = [];
+          let seen = 0;
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            seen += value.byteLength;
+            if (seen > maxBytes) refuse(`the response body passed maxResponseBytes (${maxBytes} bytes)`);
+            chunks.push(value);
+          }
+          // Joined in one buffer, then decoded: a Blob keeps the chunks, its copy and the text alive at once.
+          let bytes = chunks[0] ?? new Uint8Array();
+          if (chunks[1]) {
+            bytes = new Uint8Array(seen);
+            seen = 0;
+            for (const chunk of chunks) {
+              bytes.set(chunk, seen);
+              seen += chunk.byteLength;
+            }
+          }
+          chunks.length = 0;
+          const problem = hooks.body?.(bytes, maxBytes);
+          if (problem) refuse(problem);
+          return new TextDecoder().decode(bytes);
+        };
         // Nothing to read when the server says so.
         const text =
           response.headers.get('content-length') === '0'
             ? ''
-            : await limitBody(response, limit, hooks.body).catch((thrown) => {
-                throw limit.exceeded
-                  ? answerError(ResponseTooLargeError, limit.reason as string)
+            : await read().catch((thrown) => {
+                throw thrown instanceof ResponseTooLargeError
+                  ? thrown
                   : lost(thrown, `the response body could not be read (${describeCause(thrown)})`);
               });
         if (!response.ok) {
@@ -322,6 +354,9 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
     }
   };
 }
+
+/** A redirect the client will not follow: the attempt makes it a `RedirectError`. */
+class RedirectRefused extends TypeError {}
 
 /** The shape check of single-resource calls: their bodies are JSON objects. */
 const objectShapeProblem = (data: unknown): string | undefined =>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fetchFollowingRedirects } from '../../src/internal/http.js';
+import { createCore, request } from '../../src/core.js';
+import { RedirectError } from '../../src/errors.js';
+import type { FetchFn, HeadersOption } from '../../src/options.js';
 
 /** A fetch that answers each URL from a table and records the headers each request carried. */
 function fakeFetch(answers: Record<string, () => Response>) {
@@ -16,7 +18,16 @@ function fakeFetch(answers: Record<string, () => Response>) {
 const redirect = (status: number, location: string) => () =>
   new Response(null, { status, headers: { location } });
 
-describe('fetchFollowingRedirects', () => {
+const ok = () => Response.json({ ok: true });
+
+/** A GET of `url` by a core over `fetch` (at its origin, sending `headers`), as every operation makes it. */
+function get(fetch: FetchFn, url: string, headers?: HeadersOption) {
+  const { origin, pathname } = new URL(url);
+  const core = createCore({ baseUrl: origin, fetch, headers, retry: false });
+  return request(core, { id: 'test', path: pathname }, () => ({}), undefined, undefined);
+}
+
+describe('the redirects of a request', () => {
   it.each([
     ['an https to http downgrade on the same host', 'https://api.test/a', 'http://api.test/b'],
     ['another host', 'https://api.test/a', 'https://evil.test/b'],
@@ -25,15 +36,12 @@ describe('fetchFollowingRedirects', () => {
     let visits = 0;
     const { fetch: wrapped, seen } = fakeFetch({
       // The first origin redirects away, the other one back: the credentials stay off on the way back.
-      [from]: () => (++visits === 1 ? redirect(307, to)() : new Response('ok')),
+      [from]: () => (++visits === 1 ? redirect(307, to)() : ok()),
       [to]: redirect(302, from),
     });
-    const request = new Request(from, {
-      headers: { 'x-api-key': 'k', authorization: 'Bearer t', cookie: 'c=1', 'x-trace': 't' },
-      redirect: 'manual',
-    });
-    const response = await fetchFollowingRedirects(wrapped, request, ['x-api-key', 'authorization']);
-    expect(await response.text()).toBe('ok');
+    const headers = { 'x-api-key': 'k', authorization: 'Bearer t', cookie: 'c=1', 'x-trace': 't' };
+    const { data } = await get(wrapped, from, headers);
+    expect(data).toEqual({ ok: true });
     expect(seen[0]?.headers).toMatchObject({ 'x-api-key': 'k', authorization: 'Bearer t' });
     expect(seen[1]?.headers).toEqual({ 'x-trace': 't' });
     expect(seen[2]).toEqual({ url: from, headers: { 'x-trace': 't' } });
@@ -42,16 +50,16 @@ describe('fetchFollowingRedirects', () => {
   it('keeps credentials on a same-origin redirect', async () => {
     const { fetch, seen } = fakeFetch({
       'https://api.test/a': redirect(301, '/b'),
-      'https://api.test/b': () => new Response('ok'),
+      'https://api.test/b': ok,
     });
-    const request = new Request('https://api.test/a', { headers: { 'x-api-key': 'k' }, redirect: 'manual' });
-    await fetchFollowingRedirects(fetch, request, ['x-api-key']);
+    await get(fetch, 'https://api.test/a', { 'x-api-key': 'k' });
     expect(seen.map((s) => s.headers['x-api-key'])).toEqual(['k', 'k']);
   });
 
   it('refuses a redirect to a scheme other than http(s)', async () => {
     const { fetch } = fakeFetch({ 'https://api.test/a': redirect(302, 'file:///etc/passwd') });
-    const request = new Request('https://api.test/a', { redirect: 'manual' });
-    await expect(fetchFollowingRedirects(fetch, request, [])).rejects.toThrow(/redirected to a file: URL/);
+    const error = await get(fetch, 'https://api.test/a').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RedirectError);
+    expect(error).toMatchObject({ message: expect.stringMatching(/redirected to a file: URL/) });
   });
 });
