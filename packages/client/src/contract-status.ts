@@ -4,8 +4,7 @@ import type { BlockindexCore } from './core.js';
 import { callOf, request } from './core.js';
 import { AbortError } from './errors.js';
 import { serializeQuery } from './internal/http.js';
-import { checkOptions, REQUEST_KEYS } from './internal/option-checks.js';
-import { checkIds } from './internal/param-checks.js';
+import { checkIds, checkOptions, REQUEST_KEYS } from './internal/option-checks.js';
 import type { ContractStatusOptions } from './options.js';
 import { linkedController } from './retry.js';
 

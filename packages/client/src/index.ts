@@ -52,7 +52,7 @@ export {
   rateLimitHeaders,
   statusPhrases,
 } from './guards.js';
-export { normalizeHex } from './internal/param-checks.js';
+export { normalizeHex } from './internal/option-checks.js';
 export {
   getAccountTransactionsWithTransfers,
   getAddressTransactionEvents,

@@ -12,7 +12,7 @@ import {
   TRANSACTION_EVENTS,
   TRANSACTIONS_WITH_TRANSFERS,
 } from './internal/lists.js';
-import { checkBurnBlock, checkHex, checkId } from './internal/param-checks.js';
+import { checkBurnBlock, checkHex, checkId } from './internal/option-checks.js';
 
 /*
  * The operation table: one row per operation, made into its standalone function; the `createClient` methods
