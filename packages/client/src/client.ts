@@ -1,6 +1,7 @@
 import type * as contractStatus from './contract-status.js';
 import { getSmartContractsStatus } from './contract-status.js';
 import { type BlockindexCore, setUpCore } from './core.js';
+import { defineList, type ListRow } from './define.js';
 import {
   deepRedaction,
   errorDetails,
@@ -15,42 +16,32 @@ import {
 import { checkClientOptions, isPacer } from './internal/option-checks.js';
 import type * as operations from './operations.js';
 import {
-  getAccountTransactionsWithTransfers,
-  getAddressTransactionEvents,
-  getAddressTransactions,
   getBlockByBurnBlockHash,
   getBlockByBurnBlockHeight,
-  getBlocksByBurnBlock,
   getBrc20Token,
-  getPrincipalTransactionBalanceChanges,
-  getPrincipalTransactions,
+  LIST_ROWS,
 } from './operations.js';
 import type { ClientOptions, RatePacer } from './options.js';
 import { createPacer } from './pacer.js';
-import { ListPromise } from './page.js';
+import type { ListPromise } from './page.js';
 import { PagePromise } from './pagination.js';
 
-// Every operation is a method: its standalone function with the client as its core. A method's type (and so its doc
-// comment, `@deprecated` and parameter names, which a mapped type keeps) is its function's; a list returns the
-// client's `PagePromise`, which adds `for await`.
-type Operations = typeof operations & Pick<typeof contractStatus, 'getSmartContractsStatus'>;
+// Every operation is a method: its standalone function with the client as its core, a list's made from its row to
+// return the client's `PagePromise` (which adds `for await` and `pages()`). A method's type (and so its doc comment,
+// `@deprecated` and parameter names, which a mapped type keeps) is its function's.
+type Operations = Omit<typeof operations, 'LIST_ROWS'> &
+  Pick<typeof contractStatus, 'getSmartContractsStatus'>;
 
 /**
- * The functions the methods call, by name. Written out because a namespace import would ship every operation to
- * every app (bundlers keep the namespace object); `satisfies` fails the type check when an operation is missing.
+ * The functions of the operations that are not lists, by name. Written out because a namespace import would ship every
+ * operation to every app (bundlers keep the namespace object); `satisfies` fails the type check when one is missing.
  */
-const OPERATIONS = {
-  getAccountTransactionsWithTransfers,
-  getAddressTransactionEvents,
-  getAddressTransactions,
+const GETS = {
   getBlockByBurnBlockHash,
   getBlockByBurnBlockHeight,
-  getBlocksByBurnBlock,
   getBrc20Token,
-  getPrincipalTransactionBalanceChanges,
-  getPrincipalTransactions,
   getSmartContractsStatus,
-} satisfies { [K in keyof Operations]-?: Operations[K] };
+} satisfies { [K in Exclude<keyof Operations, keyof typeof LIST_ROWS>]-?: Operations[K] };
 type Method<F> = F extends (core: BlockindexCore, ...args: infer A) => infer T
   ? (...args: A) => T extends ListPromise<infer I, infer B> ? PagePromise<I, B> : T
   : never;
@@ -91,17 +82,16 @@ export const BlockindexClient: new (options?: ClientOptions) => BlockindexClient
     }
   }
   const proto = Client.prototype as unknown as Record<PropertyKey, unknown>;
-  for (const [name, call] of Object.entries(OPERATIONS) as [
-    string,
-    (core: unknown, ...args: unknown[]) => unknown,
-  ][]) {
+  const calls = [
+    ...Object.entries(GETS),
+    // Made as `PagePromise`s: changing the prototype of each call's promise afterwards was its largest CPU cost.
+    ...Object.entries(LIST_ROWS).map(([name, row]) => [name, defineList(row as ListRow, PagePromise)]),
+  ] as [string, (core: unknown, ...args: unknown[]) => unknown][];
+  for (const [name, call] of calls) {
     // Not enumerable, as a class's methods.
     Object.defineProperty(proto, name, {
       value: function (this: unknown, ...args: unknown[]) {
-        const result = call(this, ...args);
-        // A client's list is a `PagePromise`, which only adds `for await` and `pages()` to the same list call.
-        if (result instanceof ListPromise) Object.setPrototypeOf(result, PagePromise.prototype);
-        return result;
+        return call(this, ...args);
       },
       writable: true,
       configurable: true,

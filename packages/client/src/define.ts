@@ -84,19 +84,19 @@ export function defineGet<R extends GetRow & { params: (arg: never) => unknown }
 
 /**
  * Turns a {@link ListRow} into its standalone function: a `ListPromise` of the first page, which the pager iterates.
- * Checked as {@link defineGet} checks.
+ * Checked as {@link defineGet} checks. `Kind`: the class the calls return (a client's methods return its `PagePromise`).
  */
-export function defineList<R extends ListRow>(row: R): ListFn<R> {
+export function defineList<R extends ListRow>(row: R, Kind: ListPromiseClass = ListPromise): ListFn<R> {
   return ((core: unknown, ...a: never[]) => {
-    // A default as for a parameter `= {}`: only `undefined` takes it, so `null` is refused by the checks.
-    const [query = {}, options]: [Record<string, never>?, ListOptions?] = a.slice(row.params.length) as never;
+    const [query, options]: [Record<string, never>?, ListOptions?] = a.slice(row.params.length) as never;
     const pathParams = () => {
+      // Checked as given: no query (`undefined`) passes at once; `null` is refused.
       checkOptions(query, row.query, 'query', 'parameter');
       checkOptions(options, listKeys());
       return row.params(...a);
     };
-    // The pager reads the query and options before the checks run: given `null` (refused by the checks) it reads none.
-    return listCall(ListPromise, core, row.list, pathParams as never, Object(query), options || {});
+    // The pager reads the query and options before the checks run: given none or `null` it reads none.
+    return listCall(Kind, core, row.list, pathParams as never, Object(query), options || {});
   }) as never;
 }
 

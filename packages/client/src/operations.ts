@@ -3,7 +3,7 @@ import {
   getBlockByBurnBlockHeightReplacement,
 } from '@blockindex/spec/constants';
 import type { operations } from '@blockindex/spec/types';
-import { defineGet, defineList } from './define.js';
+import { defineGet, defineList, type ListRow } from './define.js';
 import {
   ADDRESS_TRANSACTIONS,
   BURN_BLOCK_BLOCKS,
@@ -72,6 +72,13 @@ export const getBlockByBurnBlockHash = /* @__PURE__ */ defineGet({
   }),
 });
 
+const getAddressTransactionsRow = {
+  id: 'getAddressTransactions',
+  list: ADDRESS_TRANSACTIONS,
+  query: 'limit offset cursor exclude_function_args',
+  params: (address: Path<'getAddressTransactions'>['address']) => ({ address: checkId('address', address) }),
+} satisfies ListRow;
+
 /**
  * Lists an address's transactions with event counts, newest first; iteration anchors on the first page's `cursor`.
  * @deprecated The API deprecates this operation (Stacks API v9); use `getPrincipalTransactions`
@@ -79,12 +86,16 @@ export const getBlockByBurnBlockHash = /* @__PURE__ */ defineGet({
  * @example
  * const page = await getAddressTransactions(createCore(), address, { limit: 20 });
  */
-export const getAddressTransactions = /* @__PURE__ */ defineList({
-  id: 'getAddressTransactions',
-  list: ADDRESS_TRANSACTIONS,
-  query: 'limit offset cursor exclude_function_args',
-  params: (address: Path<'getAddressTransactions'>['address']) => ({ address: checkId('address', address) }),
-});
+export const getAddressTransactions = /* @__PURE__ */ defineList(getAddressTransactionsRow);
+
+const getAccountTransactionsWithTransfersRow = {
+  id: 'getAccountTransactionsWithTransfers',
+  list: TRANSACTIONS_WITH_TRANSFERS,
+  query: 'limit offset height unanchored until_block',
+  params: (principal: Path<'getAccountTransactionsWithTransfers'>['principal']) => ({
+    principal: checkId('principal', principal),
+  }),
+} satisfies ListRow;
 
 /**
  * Lists an account's transactions with their STX, FT and NFT transfers, newest first.
@@ -93,14 +104,19 @@ export const getAddressTransactions = /* @__PURE__ */ defineList({
  * @example
  * const page = await getAccountTransactionsWithTransfers(createCore(), principal, { limit: 10 });
  */
-export const getAccountTransactionsWithTransfers = /* @__PURE__ */ defineList({
-  id: 'getAccountTransactionsWithTransfers',
-  list: TRANSACTIONS_WITH_TRANSFERS,
-  query: 'limit offset height unanchored until_block',
-  params: (principal: Path<'getAccountTransactionsWithTransfers'>['principal']) => ({
-    principal: checkId('principal', principal),
-  }),
-});
+export const getAccountTransactionsWithTransfers = /* @__PURE__ */ defineList(
+  getAccountTransactionsWithTransfersRow,
+);
+
+const getAddressTransactionEventsRow = {
+  id: 'getAddressTransactionEvents',
+  list: TRANSACTION_EVENTS,
+  query: 'limit offset',
+  params: (
+    address: Path<'getAddressTransactionEvents'>['address'],
+    txId: Path<'getAddressTransactionEvents'>['tx_id'],
+  ) => ({ address: checkId('address', address), tx_id: checkHex('txId', txId) }),
+} satisfies ListRow;
 
 /**
  * Lists the asset events (STX, FT, NFT) of an address in one transaction; the tx id is sent as `normalizeHex` spells it.
@@ -110,15 +126,16 @@ export const getAccountTransactionsWithTransfers = /* @__PURE__ */ defineList({
  * @example
  * for await (const event of iterate(getAddressTransactionEvents(createCore(), address, txId))) console.log(event.type);
  */
-export const getAddressTransactionEvents = /* @__PURE__ */ defineList({
-  id: 'getAddressTransactionEvents',
-  list: TRANSACTION_EVENTS,
-  query: 'limit offset',
-  params: (
-    address: Path<'getAddressTransactionEvents'>['address'],
-    txId: Path<'getAddressTransactionEvents'>['tx_id'],
-  ) => ({ address: checkId('address', address), tx_id: checkHex('txId', txId) }),
-});
+export const getAddressTransactionEvents = /* @__PURE__ */ defineList(getAddressTransactionEventsRow);
+
+const getPrincipalTransactionsRow = {
+  id: 'getPrincipalTransactions',
+  list: PRINCIPAL_TRANSACTIONS,
+  query: 'limit cursor',
+  params: (principal: Path<'getPrincipalTransactions'>['principal']) => ({
+    principal: checkId('principal', principal),
+  }),
+} satisfies ListRow;
 
 /**
  * Lists a principal's transactions, newest first, each with its `involvement` and STX `balance_changes` (`sent`
@@ -126,22 +143,9 @@ export const getAddressTransactionEvents = /* @__PURE__ */ defineList({
  * @example
  * for await (const row of iterate(getPrincipalTransactions(createCore(), principal))) console.log(row.transaction.tx_id);
  */
-export const getPrincipalTransactions = /* @__PURE__ */ defineList({
-  id: 'getPrincipalTransactions',
-  list: PRINCIPAL_TRANSACTIONS,
-  query: 'limit cursor',
-  params: (principal: Path<'getPrincipalTransactions'>['principal']) => ({
-    principal: checkId('principal', principal),
-  }),
-});
+export const getPrincipalTransactions = /* @__PURE__ */ defineList(getPrincipalTransactionsRow);
 
-/**
- * Lists what one transaction moved for a principal, a row per asset with `sent`, `received` and `net` (the fee on the
- * payer's STX row). Successor of `getAddressTransactionEvents`; an unknown transaction is an empty page, not a 404.
- * @example
- * const { results } = await getPrincipalTransactionBalanceChanges(createCore(), principal, txId);
- */
-export const getPrincipalTransactionBalanceChanges = /* @__PURE__ */ defineList({
+const getPrincipalTransactionBalanceChangesRow = {
   id: 'getPrincipalTransactionBalanceChanges',
   list: PRINCIPAL_BALANCE_CHANGES,
   query: 'limit cursor',
@@ -149,7 +153,26 @@ export const getPrincipalTransactionBalanceChanges = /* @__PURE__ */ defineList(
     principal: Path<'getPrincipalTransactionBalanceChanges'>['principal'],
     txId: Path<'getPrincipalTransactionBalanceChanges'>['tx_id'],
   ) => ({ principal: checkId('principal', principal), tx_id: checkHex('txId', txId) }),
-});
+} satisfies ListRow;
+
+/**
+ * Lists what one transaction moved for a principal, a row per asset with `sent`, `received` and `net` (the fee on the
+ * payer's STX row). Successor of `getAddressTransactionEvents`; an unknown transaction is an empty page, not a 404.
+ * @example
+ * const { results } = await getPrincipalTransactionBalanceChanges(createCore(), principal, txId);
+ */
+export const getPrincipalTransactionBalanceChanges = /* @__PURE__ */ defineList(
+  getPrincipalTransactionBalanceChangesRow,
+);
+
+const getBlocksByBurnBlockRow = {
+  id: 'getBlocksByBurnBlock',
+  list: BURN_BLOCK_BLOCKS,
+  query: 'limit offset',
+  params: (heightOrHash: Path<'getBlocksByBurnBlock'>['height_or_hash']) => ({
+    height_or_hash: checkBurnBlock('heightOrHash', heightOrHash),
+  }),
+} satisfies ListRow;
 
 /**
  * Lists the canonical Stacks blocks anchored to one burn block (`'latest'`, a height or a hash), newest first, 30 a
@@ -158,11 +181,25 @@ export const getPrincipalTransactionBalanceChanges = /* @__PURE__ */ defineList(
  * @example
  * const { results: [newest] } = await getBlocksByBurnBlock(createCore(), 744603, { limit: 1 });
  */
-export const getBlocksByBurnBlock = /* @__PURE__ */ defineList({
-  id: 'getBlocksByBurnBlock',
-  list: BURN_BLOCK_BLOCKS,
-  query: 'limit offset',
-  params: (heightOrHash: Path<'getBlocksByBurnBlock'>['height_or_hash']) => ({
-    height_or_hash: checkBurnBlock('heightOrHash', heightOrHash),
-  }),
-});
+export const getBlocksByBurnBlock = /* @__PURE__ */ defineList(getBlocksByBurnBlockRow);
+
+type ListName =
+  | 'getAddressTransactions'
+  | 'getAccountTransactionsWithTransfers'
+  | 'getAddressTransactionEvents'
+  | 'getPrincipalTransactions'
+  | 'getPrincipalTransactionBalanceChanges'
+  | 'getBlocksByBurnBlock';
+
+/**
+ * The rows of the lists by name, from which a client makes its methods (they return its `PagePromise`). Typed by name
+ * only, so that the client's declarations name no internal type.
+ */
+export const LIST_ROWS: Record<ListName, object> = {
+  getAddressTransactions: getAddressTransactionsRow,
+  getAccountTransactionsWithTransfers: getAccountTransactionsWithTransfersRow,
+  getAddressTransactionEvents: getAddressTransactionEventsRow,
+  getPrincipalTransactions: getPrincipalTransactionsRow,
+  getPrincipalTransactionBalanceChanges: getPrincipalTransactionBalanceChangesRow,
+  getBlocksByBurnBlock: getBlocksByBurnBlockRow,
+};

@@ -80,10 +80,9 @@ async function loadFirst<TItem, TBody extends PageBody<TItem>>({
 export class ListPromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>> extends Promise<
   Page<TItem, TBody>
 > {
-  // `then`, `catch` and `finally` make plain promises: only the call itself iterates.
-  static override get [Symbol.species](): PromiseConstructor {
-    return Promise;
-  }
+  // `then`, `catch` and `finally` make plain promises: only the call itself iterates. A value, not a getter: each
+  // `then` reads it.
+  static override readonly [Symbol.species] = Promise;
 
   /** @internal What the call was asked; `iterated` once iteration started (it skips the first page's request). */
   readonly call;

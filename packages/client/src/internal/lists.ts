@@ -174,9 +174,12 @@ export function pageProblem(
       return `expected a page whose \`${key}\` is a non-negative integer; got ${got}`;
     }
   }
-  // Messages are built only for a bad item: a good page costs one map of identities.
+  // Messages are built only for a bad item: a good page costs one map of identities. An indexed loop: `entries()`
+  // made an array per item.
+  const { results } = body;
   const seen = new Map<unknown, number>();
-  for (const [i, item] of body.results.entries()) {
+  for (let i = 0; i < results.length; i++) {
+    const item: unknown = results[i];
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
       return `results[${i}] must be an object; got ${item === null ? 'null' : Array.isArray(item) ? 'an array' : typeof item}`;
     }
