@@ -11,7 +11,7 @@ import { BUDGETED_APPS, bundleApp, createFetchHandler } from '../../bench/src/bu
 
 /**
  * The most each app may weigh, min + gzip, in bytes. The issue's targets (5,000 / 6,500 / 5,500 / 12,000, in
- * `BUDGETED_APPS`) are not met yet; these ceilings are today's sizes with a little room, so no change can make an app
+ * `BUDGETED_APPS`) are not all met yet (the one-query app's is); these ceilings are today's sizes with a little room, so no change can make an app
  * heavier unnoticed. Lower them as the client gets smaller; never raise one without saying why in the commit.
  */
 const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
@@ -38,7 +38,8 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   // Lowered when the attempt threw each typed error where it arose (no mapping of whatever it threw): 6,325 B.
   // Lowered when a call's own headers were set on a copy of the core's (secrets read once from both): 6,294 B.
   // Lowered when the attempt followed redirects and read the bounded body itself (no helper objects): 6,270 B.
-  'core-one-call.ts': 6_330,
+  // Lowered when path parameters were checked once, by the operation's row, not again by the path writer: 6,153 B.
+  'core-one-call.ts': 6_215,
   // Raised when statusPhrases() went back to the spec's STATUS_TEXT (one table for the client and the mock, every
   // status Node names) instead of a short copy of its own: +312 B; the guards' own shrink gave some back: 9,913 B.
   // Lowered when the JSON structure count of jsonStructureLimit() was written in fewer bytes: measured 9,714 B.
@@ -54,7 +55,8 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   // Lowered when the attempt threw each typed error where it arose (middleware needs no mark on its own): 9,481 B.
   // Lowered when a call's own headers were set on a copy of the core's: 9,456 B.
   // Lowered when the attempt followed redirects and read the bounded body itself: 9,438 B.
-  'core-hardened-call.ts': 9_500,
+  // Lowered when path parameters were checked once, by the operation's row: 9,325 B.
+  'core-hardened-call.ts': 9_385,
   // Raised for issue 32 (the pager's recovery across several re-orgs, its bound on recoveries, the position-cursor
   // strategy of the successor lists, all in the pager that getNextPage ships): one page 11,471 -> 12,077 B, full app
   // 16,639 -> 17,264 B; lowered with the core's shrinks since: measured 11,631 B. Since each list spec holds its
@@ -116,7 +118,9 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   // Lowered when the attempt threw each typed error where it arose: measured 6,650 B.
   // Lowered when a call's own headers were set on a copy of the core's: 6,622 B.
   // Lowered when the attempt followed redirects and read the bounded body itself: 6,597 B.
-  'query-one-call.ts': 6_655,
+  // Issue 31's target met when path parameters were checked once, by the operation's row: measured 6,487 B; the
+  // ceiling is now the target itself.
+  'query-one-call.ts': 6_500,
 };
 
 // TanStack's QueryClient, the app's own in the query fixture: resolved from the bench package, which depends on it.

@@ -12,7 +12,7 @@ import {
   TRANSACTION_EVENTS,
   TRANSACTIONS_WITH_TRANSFERS,
 } from './internal/lists.js';
-import { checkBurnBlock, checkHex, checkId } from './internal/option-checks.js';
+import { checkBurnBlock, checkHeight, checkHex, checkId } from './internal/option-checks.js';
 
 /*
  * The operation table: one row per operation, made into its standalone function; the `createClient` methods
@@ -52,7 +52,9 @@ export const getBlockByBurnBlockHeight = /* @__PURE__ */ defineGet({
   id: 'getBlockByBurnBlockHeight',
   path: '/extended/v1/block/by_burn_block_height/{burn_block_height}',
   replacement: getBlockByBurnBlockHeightReplacement,
-  params: (height: Path<'getBlockByBurnBlockHeight'>['burn_block_height']) => ({ burn_block_height: height }),
+  params: (height: Path<'getBlockByBurnBlockHeight'>['burn_block_height']) => ({
+    burn_block_height: checkHeight('height', height),
+  }),
 });
 
 /**

@@ -7,6 +7,7 @@ import {
   getAddressTransactionEvents,
   getAddressTransactions,
   getBlockByBurnBlockHash,
+  getBlockByBurnBlockHeight,
   getBrc20Token,
   getSmartContractsStatus,
   iterate,
@@ -133,6 +134,44 @@ describe('parameter checks', () => {
     const iteration = iterate(getAddressTransactions(core, '')).next();
     await expect(iteration).rejects.toThrow(/^address must be a non-empty string/);
     expect(requests).toHaveLength(0);
+  });
+
+  // What the path template would otherwise receive: each row checks its path parameters, so a bad value never
+  // reaches the URL (an empty segment or `undefined` would name another route).
+  it.each([
+    ['missing', undefined, /^ticker must be a non-empty string; got undefined$/],
+    ['null', null, /^ticker must be a non-empty string; got null$/],
+    ['empty', '', /^ticker must be a non-empty string; got ""$/],
+    ['an array', ['..'], /^ticker must be a non-empty string; got an array$/],
+    ['an object', { '../x': 'y' }, /^ticker must be a non-empty string; got an object$/],
+    ['a lone surrogate', 'a\uD800b', /^ticker is not well-formed Unicode/],
+  ])('refuses a ticker that is %s before any URL is built', async (_what, ticker, message) => {
+    const { fetch, requests } = fakeFetch(() => json({}));
+    const error = await getBrc20Token(createCore({ fetch }), ticker as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toMatch(message);
+    expect(requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['missing', undefined, /^height must be a finite number; got undefined$/],
+    ['a string', '744603', /^height must be a finite number; got "744603"$/],
+    ['NaN', Number.NaN, /^height must be a finite number; got NaN$/],
+    ['Infinity', Number.POSITIVE_INFINITY, /^height must be a finite number; got Infinity$/],
+  ])('refuses a burn block height that is %s', async (_what, height, message) => {
+    const { fetch, requests } = fakeFetch(() => json({}));
+    const error = await getBlockByBurnBlockHeight(createCore({ fetch }), height as never).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toMatch(message);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('sends any finite height as written (the server judges its range)', async () => {
+    const { fetch, requests } = fakeFetch(() => json({}));
+    await getBlockByBurnBlockHeight(createCore({ fetch }), -1);
+    expect(requests[0]?.url).toBe('https://api.hiro.so/extended/v1/block/by_burn_block_height/-1');
   });
 
   it('rejects a core that is not one', async () => {

@@ -181,6 +181,13 @@ export function checkId(name: string, value: unknown): string {
   return value;
 }
 
+/** Checks a number argument (a block height): a finite number, sent as written (the server judges its range). */
+export function checkHeight(name: string, value: unknown): number {
+  if (!Number.isFinite(value))
+    throw new TypeError(`${name} must be a finite number; got ${describeValue(value)}`);
+  return value as number;
+}
+
 /** Checks a hex id (`txId`, `hash`) and returns it as it is sent: `0x` and lower-case digits. */
 export function checkHex(name: string, value: unknown): string {
   const hex = normalizeHex(checkId(name, value));

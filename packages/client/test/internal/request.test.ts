@@ -9,6 +9,7 @@ import { createCore, request } from '../../src/core.js';
 import { ApiError, ConnectionError, ResponseParseError } from '../../src/errors.js';
 import { middleware } from '../../src/guards.js';
 import { serializeQuery } from '../../src/internal/http.js';
+import { getBrc20Token } from '../../src/operations.js';
 import type { Middleware as ClientMiddleware } from '../../src/options.js';
 
 const BASE = 'https://api.example.test';
@@ -28,6 +29,8 @@ interface Input {
   headers?: Headers | Record<string, string | undefined>;
   middleware?: (log: string[]) => Middleware[];
   respond?: Responder;
+  /** Ours through `getBrc20Token(core, params.path.ticker)` (the operation's row checks it) rather than raw `request`. */
+  operation?: boolean;
 }
 
 interface Outcome {
@@ -122,6 +125,10 @@ async function both(input: Input): Promise<{ theirs: Outcome; ours: Outcome }> {
     // A list's operation: it writes its query string (a single resource's takes none).
     const op = { id: 'test', path: input.path, shape: () => undefined, search: serializeQuery };
     try {
+      if (input.operation) {
+        const ticker = (input.params.path as { ticker: never }).ticker;
+        return { data: await getBrc20Token(core, ticker, options), response: new Response() };
+      }
       return await request(core, op, () => input.params.path ?? {}, input.params.query, options);
     } catch (error) {
       // Same class and kind of message: the client's also names the request.
@@ -389,20 +396,26 @@ describe('request: deliberate differences from openapi-fetch', () => {
     },
   );
 
+  // Path parameters are checked by the operation's row (`params`), before `request` builds the URL: ours goes through
+  // getBrc20Token, whose row checks the ticker, where openapi-fetch takes the same path parameters raw.
   it('refuses a lone surrogate with a TypeError naming the parameter, where openapi-fetch throws a URIError', async () => {
-    const { theirs, ours } = await both({ path: TOKEN, params: { path: { ticker: 'a\uD800' } } });
+    const { theirs, ours } = await both({
+      path: TOKEN,
+      params: { path: { ticker: 'a\uD800' } },
+      operation: true,
+    });
     expect(theirs.thrown).toBeInstanceOf(URIError);
     expect(ours.thrown).toBeInstanceOf(TypeError);
-    expect(String(ours.thrown)).toContain('Path parameter ticker is not well-formed Unicode');
+    expect(String(ours.thrown)).toContain('ticker is not well-formed Unicode');
     expect(ours.seen).toStrictEqual([]);
   });
 
   it.each([
-    ['missing', {}, 'Path parameter ticker is missing'],
-    ['empty', { ticker: '' }, 'Path parameter ticker must not be empty'],
-    ['an object', { ticker: { a: 1 } }, 'Path parameter ticker must be a string or a number; got object'],
+    ['missing', {}, 'ticker must be a non-empty string; got undefined'],
+    ['empty', { ticker: '' }, 'ticker must be a non-empty string; got ""'],
+    ['an object', { ticker: { a: 1 } }, 'ticker must be a non-empty string; got an object'],
   ])('refuses a path parameter that is %s, which openapi-fetch would send', async (_what, path, message) => {
-    const { theirs, ours } = await both({ path: TOKEN, params: { path } });
+    const { theirs, ours } = await both({ path: TOKEN, params: { path }, operation: true });
     expect(theirs.seen).toHaveLength(1);
     expect(ours.thrown).toBeInstanceOf(TypeError);
     expect((ours.thrown as Error).message).toBe(message);
