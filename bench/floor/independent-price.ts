@@ -4,25 +4,15 @@
 // handler (no network: `ordi` must give the token, `zzzzq` a NotFoundError), and does the same for variants cut out
 // of the source at its `/*<name*/ ... /*name>*/` markers or with its message texts emptied.
 // Run from bench/: `npx tsx floor/independent-price.ts`.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // The workspace root's TypeScript, only to find the message arguments of independent.ts.
 import ts from 'typescript';
-import { bundleApp, createFetchHandler } from '../src/bundles.js';
+import { cut, measure, ours } from './measure.js';
 import { emptied, literalSpans } from './spans.js';
 
 const here = new URL('.', import.meta.url).pathname;
 const source = readFileSync(join(here, 'independent.ts'), 'utf8');
-const dir = mkdtempSync(join(tmpdir(), 'floor-b-'));
-
-/** `core` with every `/*<name*\/ ... /*name>*\/` region replaced by `to`; at least one must exist. */
-function cut(core: string, name: string, to = ''): string {
-  const re = new RegExp(`/\\*<${name}\\*/[\\s\\S]*?/\\*${name}>\\*/`, 'g');
-  const n = core.match(re)?.length ?? 0;
-  if (n === 0) throw new Error(`no region ${name}`);
-  return core.replace(re, to);
-}
 
 /** The message arguments: the first of `new TypeError/RangeError(...)` and `console.warn(...)`, the second of `fail(...)`. */
 function messageArgs(core: string): ts.Node[] {
@@ -42,26 +32,7 @@ function messageArgs(core: string): ts.Node[] {
   return out;
 }
 
-/** Bundles the fixture against `core`, runs it against the mock, prints and returns its gzip bytes. */
-async function measure(name: string, core: string): Promise<number> {
-  const file = name.replace(/\W+/g, '-');
-  writeFileSync(join(dir, `${file}.ts`), core);
-  const { code, gzip } = await bundleApp('core-one-call.ts', {
-    '@blockindex/client': join(dir, `${file}.ts`),
-  });
-  writeFileSync(join(dir, `${file}.mjs`), code);
-  const app = await import(join(dir, `${file}.mjs`));
-  const handler = createFetchHandler({ seed: 1 });
-  const found = await app.run(handler, 'ordi');
-  const missing = await app.run(handler, 'zzzzq');
-  if (!found.startsWith('ordi ') || missing !== 'no such token')
-    throw new Error(`${name}: ${found} | ${missing}`);
-  console.log(`${name.padEnd(58)} ${String(gzip).padStart(5)} B   ${found} | ${missing}`);
-  return gzip;
-}
-
-const ours = await bundleApp('core-one-call.ts');
-console.log(`${'@blockindex/client as built'.padEnd(58)} ${String(ours.gzip).padStart(5)} B`);
+await ours();
 const full = await measure('independent floor, every default', source);
 const args = messageArgs(source);
 const texts = literalSpans(source, () => args);
