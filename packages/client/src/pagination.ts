@@ -48,7 +48,7 @@ async function* pagesOf<TItem, TBody extends PageBody<TItem>>({
   options,
 }: ListPromise<TItem, TBody>['call']): AsyncGenerator<Page<TItem, TBody>, void, undefined> {
   checkIterationOptions(options);
-  const { signal, maxItems, concurrency, pageParam, onReorg } = options;
+  const { signal, maxItems, pageParam, onReorg } = options;
   if (onReorg !== undefined && typeof onReorg !== 'function') {
     throw new TypeError(`onReorg must be a function; got ${typeof onReorg}`);
   }
@@ -57,18 +57,9 @@ async function* pagesOf<TItem, TBody extends PageBody<TItem>>({
   // `limit: 0` asks the server for its default page, not pages of one item.
   const pageSize = param?.limit ?? clampPageSize(options.pageSize ?? (start.limit || undefined), source.max);
   const first = { limit: pageSize, offset: start.offset ?? 0, cursor: start.cursor };
-  const report = onReorg && ((orphaned: TItem[]) => onReorg({ orphaned }));
   // Until the pager says the end (with `onReorg`, after one more read of the head); only the first page is empty.
   throwIfAborted(signal);
-  for await (const chunk of pager(source, {
-    pageSize,
-    concurrency,
-    maxItems,
-    signal,
-    first,
-    param,
-    onReorg: report,
-  })) {
+  for await (const chunk of pager(source, { ...options, pageSize, first, param })) {
     yield pageOf(source, chunk, signal);
     throwIfAborted(signal);
   }

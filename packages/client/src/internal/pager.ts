@@ -66,7 +66,7 @@ export interface PagerOptions<TItem> {
   first?: PageRequest | undefined;
   param?: PageParam | undefined;
   /** Called at the end with the rows delivered that are no longer in the list. */
-  onReorg?: ((orphaned: TItem[]) => void) | undefined;
+  onReorg?: ((event: { orphaned: TItem[] }) => void) | undefined;
 }
 
 /** Items the pager delivers, the answer that held them and the page param after them. */
@@ -252,7 +252,7 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
       if (left <= 0) return;
     }
     const orphaned = [...delivered].filter(([id]) => gone.has(id)).map(([, row]) => row);
-    if (orphaned.length > 0) onReorg?.(orphaned);
+    if (orphaned.length > 0) onReorg?.({ orphaned });
   } finally {
     if (ahead.size > 0) link?.controller.abort();
     link?.dispose();

@@ -490,7 +490,9 @@ async function iterateChain(
     pageSize: options.pageSize,
     concurrency: options.concurrency,
     first: { offset: 0, limit: options.pageSize },
-    onReorg: options.report ? (rows: ChainRow[]) => reported.push(...rows.map((r) => r.tx.tx_id)) : undefined,
+    onReorg: options.report
+      ? ({ orphaned }: { orphaned: ChainRow[] }) => reported.push(...orphaned.map((r) => r.tx.tx_id))
+      : undefined,
   });
   const delivered: string[] = [];
   for (let chunk = await pager.next(); chunk; chunk = await pager.next()) {
