@@ -2,9 +2,9 @@ import type { operations } from '@blockindex/spec/types';
 import { ApiPromise } from './api-promise.js';
 import { type BlockindexCore, request } from './core.js';
 import { serializeQuery } from './internal/http.js';
-import { type ListSpec, type PageSource, pageProblem } from './internal/lists.js';
+import { type ListSpec, pageProblem } from './internal/lists.js';
 import { checkOptions, listKeys, REQUEST_KEYS } from './internal/option-checks.js';
-import type { PageBody } from './internal/strategies.js';
+import type { PageBody, PageSource } from './internal/strategies.js';
 import type { IterationOptions, ListOptions, Operation, RequestOptions } from './options.js';
 import { ListPromise, type ListStart } from './page.js';
 

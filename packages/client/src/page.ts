@@ -1,10 +1,10 @@
 import { markHandled, type WithResponse } from './api-promise.js';
 import { BlockindexError } from './errors.js';
-import { checkParam, type PageSource } from './internal/lists.js';
+import { checkParam } from './internal/lists.js';
 import { checkIterationOptions } from './internal/option-checks.js';
 import { pageAfter } from './internal/page-after.js';
 import type { Chunk } from './internal/pager.js';
-import type { PageBody } from './internal/strategies.js';
+import type { PageBody, PageSource } from './internal/strategies.js';
 import type { IterationOptions } from './options.js';
 import type { ListStart, PageData } from './page-param.js';
 import { linkedController } from './retry.js';

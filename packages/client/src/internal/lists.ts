@@ -4,7 +4,6 @@ import {
   getAddressTransactionsReplacement,
   type PAGE_SIZE,
 } from '@blockindex/spec/constants';
-import type { WithResponse } from '../api-promise.js';
 import type { PageParam } from '../page-param.js';
 import {
   byPosition,
@@ -12,23 +11,11 @@ import {
   type ListState,
   OFFSET,
   type PageBody,
-  type PageRequest,
+  type PageSource,
   type Pos,
   type Strategy,
 } from './strategies.js';
 import { describeValue } from './text.js';
-
-/** How the pager reaches one list operation: `fetch` a slice (with the call's query, retries, timeouts). */
-export interface PageSource<TItem, TBody extends PageBody<TItem>> {
-  fetch(request: PageRequest, signal: AbortSignal | undefined): Promise<WithResponse<TBody>>;
-  /** A value that differs between any two distinct items of this list (a transaction id, an event index). */
-  identity(item: TItem): unknown;
-  /** The identity and the block: answers giving a row the same key agree on it and every older row. */
-  key?(item: TItem): string;
-  strategy: Strategy;
-  /** Largest `limit` the operation accepts (default {@link MAX_PAGE_SIZE}). */
-  max?: number | undefined;
-}
 
 /** One list operation, as pages, the pager and the transport see it (a constant each: apps ship those they call). */
 export interface ListSpec extends Omit<PageSource<never, never>, 'fetch'> {

@@ -1,8 +1,8 @@
 import { ListInconsistentError, ListReorgedError } from '../errors.js';
 import type { PageParam } from '../page-param.js';
-import { clampPageSize, fromParam, MAX_PAGE_SIZE, type PageSource, toParam } from './lists.js';
+import { clampPageSize, fromParam, MAX_PAGE_SIZE, toParam } from './lists.js';
 import { type Chunk, type Got, readAfter } from './pager.js';
-import type { PageBody, PageRequest, Pos } from './strategies.js';
+import type { PageBody, PageRequest, PageSource, Pos } from './strategies.js';
 
 /**
  * One page: the answer to `first`, or the page after a param's row by the one rule. Read from that row; where the

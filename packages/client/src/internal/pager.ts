@@ -8,8 +8,8 @@ import {
 } from '../errors.js';
 import type { PageParam } from '../page-param.js';
 import { linkedController } from '../retry.js';
-import { fromParam, MAX_PAGE_SIZE, type PageSource, toParam } from './lists.js';
-import type { ListState, PageBody, PageRequest, Pos, Read } from './strategies.js';
+import { fromParam, MAX_PAGE_SIZE, toParam } from './lists.js';
+import type { ListState, PageBody, PageRequest, PageSource, Pos, Read } from './strategies.js';
 
 /** The README's limits: rows remembered, re-reads of the head (in all, and in a row), misses of one window. */
 const REMEMBERED = 1000;

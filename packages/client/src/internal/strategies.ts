@@ -1,5 +1,5 @@
+import type { WithResponse } from '../api-promise.js';
 import type { ListStart } from '../page-param.js';
-import type { PageSource } from './lists.js';
 
 /** The envelope of every list answer; the v3 lists (paged by position) have `cursor: { next, ... }`, no `offset`. */
 export interface PageBody<TItem> {
@@ -44,6 +44,18 @@ export type Read =
 
 type Body = PageBody<unknown> & { cursor?: unknown; prev_cursor?: unknown };
 type Source = Pick<PageSource<never, never>, 'identity' | 'key' | 'strategy'>;
+
+/** How the pager reaches one list operation: `fetch` a slice (with the call's query, retries, timeouts). */
+export interface PageSource<TItem, TBody extends PageBody<TItem>> {
+  fetch(request: PageRequest, signal: AbortSignal | undefined): Promise<WithResponse<TBody>>;
+  /** A value that differs between any two distinct items of this list (a transaction id, an event index). */
+  identity(item: TItem): unknown;
+  /** The identity and the block: answers giving a row the same key agree on it and every older row. */
+  key?(item: TItem): string;
+  strategy: Strategy;
+  /** Largest `limit` the operation accepts (default {@link MAX_PAGE_SIZE}). */
+  max?: number | undefined;
+}
 
 /** How a list is paged: by offset, by the first page's cursor, or by each row's position (held by its list spec). */
 export interface Strategy {

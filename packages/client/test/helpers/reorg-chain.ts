@@ -1,5 +1,5 @@
 import type { WithResponse } from '../../src/api-promise.js';
-import type { PageSource } from '../../src/internal/lists.js';
+import type { PageSource } from '../../src/internal/strategies.js';
 import { CURSOR, OFFSET, type PageBody, type PageRequest } from '../../src/internal/strategies.js';
 
 /** A row as the transaction lists give it: the transaction and the block it is in. */

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ListInconsistentError, ListOutpacedError, ListReorgedError } from '../../src/errors.js';
-import { clampPageSize, type PageSource } from '../../src/internal/lists.js';
+import { clampPageSize } from '../../src/internal/lists.js';
 import { pager as chunks, type PagerOptions } from '../../src/internal/pager.js';
-import type { PageBody } from '../../src/internal/strategies.js';
+import type { PageBody, PageSource } from '../../src/internal/strategies.js';
 import { drain, FakeList, type ListBody, type Row } from '../helpers/fake-list.js';
 import { type ChainRow, type ChainStep, FakeChain } from '../helpers/reorg-chain.js';
 
