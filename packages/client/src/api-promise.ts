@@ -17,10 +17,9 @@ export function markHandled(promise: Promise<unknown>): void {
  * console.log(data.token.ticker, response.headers.get('etag'));
  */
 export class ApiPromise<T> extends Promise<T> {
-  // `then`, `catch` and `finally` make plain promises: only the call itself has `withResponse`.
-  static override get [Symbol.species](): PromiseConstructor {
-    return Promise;
-  }
+  // `then`, `catch` and `finally` make plain promises: only the call itself has `withResponse`. A value, not a getter
+  // (a static field is an own data property, found before `Promise`'s accessor).
+  static override readonly [Symbol.species]: PromiseConstructor = Promise;
 
   readonly #inner: Promise<WithResponse<T>>;
 

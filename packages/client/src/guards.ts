@@ -1,8 +1,7 @@
 import { STATUS_TEXT } from '@blockindex/spec/constants';
 import { BlockindexError } from './errors.js';
-import { describeName } from './internal/http.js';
 import { MAX_COST_PER_BYTE, measureJson, parsedBytes } from './internal/json-cost.js';
-import { clip, escapeControl, readString, redactJson } from './internal/text.js';
+import { clip, describeValue, escapeControl, readString, redactJson } from './internal/text.js';
 import type { Guard, Middleware } from './options.js';
 import { parseRetryAfterMs, setLongTimeout } from './retry.js';
 
@@ -58,7 +57,7 @@ const TOKEN = /^[!#$%&'*+.^_`|~\w-]+$/; // RFC 9110 `token`: a header name
 
 /** Checks the API key and its header, saying what is wrong without showing the key. */
 export function checkApiKey(apiKey: unknown, headerName: unknown): void {
-  const named = describeName(headerName);
+  const named = describeValue(headerName);
   if (typeof headerName !== 'string' || !TOKEN.test(headerName))
     throw new TypeError(
       `apiKeyHeader must be a header name (letters, digits and !#$%&'*+-.^_\`|~); got ${named}`,
@@ -79,10 +78,10 @@ export function checkApiKey(apiKey: unknown, headerName: unknown): void {
 export const headerChecks = (): Guard => ({
   header(name, value, what) {
     if (what === 'apiKey') return checkApiKey(value, name);
-    if (!TOKEN.test(name)) throw new TypeError(`${what}: ${describeName(name)} is not a valid header name`);
+    if (!TOKEN.test(name)) throw new TypeError(`${what}: ${describeValue(name)} is not a valid header name`);
     const found = problem(String(value), 3);
     if (found)
-      throw new TypeError(`${what}: the value of ${describeName(name)} contains ${found} (not shown)`);
+      throw new TypeError(`${what}: the value of ${describeValue(name)} contains ${found} (not shown)`);
   },
 });
 

@@ -1,5 +1,5 @@
 import type { HeadersOption } from '../options.js';
-import { clip } from './text.js';
+import { describeValue } from './text.js';
 
 /**
  * Fills a path template so that every parameter stays exactly one segment: each value percent-encoded, and `.` or
@@ -30,17 +30,13 @@ export function serializeQuery(query: Record<string, unknown> | undefined): stri
 /** A checker of header names and values (the opt-in `headerChecks()`): throws a `TypeError` saying what is wrong. */
 export type HeaderCheck = (name: string, value: unknown, what: string) => void;
 
-/** A header name as an error shows it: quoted and cut, or its type. */
-export const describeName = (name: unknown): string =>
-  typeof name !== 'string' ? (name === null ? 'null' : typeof name) : JSON.stringify(clip(name, 60));
-
 /** Sets one header; what `Headers` refuses is a `TypeError` naming the header, never quoting the value (a secret). */
 export function setHeader(headers: Headers, name: string, value: string, what: string): void {
   try {
     headers.set(name, value);
   } catch {
     throw new TypeError(
-      `${what}: ${describeName(name)} is not a valid header name or value (the value is not shown)`,
+      `${what}: ${describeValue(name)} is not a valid header name or value (the value is not shown)`,
     );
   }
 }

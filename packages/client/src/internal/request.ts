@@ -145,7 +145,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
                   : `timed out after ${timeoutMs} ms`,
               ]
             : [thrown instanceof RedirectRefused ? RedirectError : ConnectionError, what];
-        return new Kind(redact(`GET ${shown()}: ${why}`, secrets), {
+        return new Kind(redact(`GET ${sent}: ${why}`, secrets), {
           cause: thrown,
           method: 'GET',
           url: shown(),
