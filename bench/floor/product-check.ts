@@ -37,7 +37,7 @@ if (process.argv.includes('--cuts')) {
   for (const name of regions(source)) {
     const file = join(tmp, `cut-${name}.ts`);
     writeFileSync(file, cut(source, name, name === 'escape' ? 's' : name === 'manual' ? "'follow'" : ''));
-    const env = { ...process.env, FLOOR_CORE: file };
+    const env = { ...process.env, FLOOR_CORE: file, FLOOR_TEXT_BODY: name === 'clip' ? '' : 'collapsed' };
     const own = spawnSync('npx', ['tsx', join(here, 'product-check.ts')], { env, encoding: 'utf8' });
     const inherited = spawnSync('npx', ['tsx', join(here, 'independent-check.ts')], {
       env,
@@ -54,7 +54,7 @@ if (process.argv.includes('--cuts')) {
 }
 
 const inherited = spawnSync('npx', ['tsx', join(here, 'independent-check.ts')], {
-  env: { ...process.env, FLOOR_CORE: corePath },
+  env: { ...process.env, FLOOR_CORE: corePath, FLOOR_TEXT_BODY: 'collapsed' },
   encoding: 'utf8',
 });
 console.log(`independent-check on this core: ${inherited.stdout.trim().split('\n').at(-1)}`);
@@ -136,6 +136,19 @@ test('hook points: guards (header, around, body, retryAfter, timer) and a pacer 
     (await failure(getBrc20Token(createCore({ fetch: big.fetch, guards: [guard] }), 'ordi'))).message,
     /too big/,
   );
+  // An error middleware throws reaches the caller unchanged, not retried; fetch's own still becomes a ConnectionError.
+  const broke = new SyntaxError('my middleware broke');
+  const m = served(() => json(TOKEN));
+  const throwing = { around: () => async () => Promise.reject(broke) };
+  assert.equal(
+    await failure(getBrc20Token(createCore({ fetch: m.fetch, guards: [throwing] }), 'ordi')),
+    broke,
+  );
+  const refused = async () => Promise.reject(new TypeError('fetch failed'));
+  const passing = { around: (send: any) => send };
+  const c = track(getBrc20Token(createCore({ fetch: refused, guards: [passing], retry: false }), 'ordi'));
+  await flush();
+  ok(c.error instanceof floor.ConnectionError, String(c.error));
   assert.match(
     thrown(() => createCore(loose({ rateLimit: true }))).message,
     /rateLimit must be a pacer from createPacer/,
@@ -266,6 +279,49 @@ test('option details the tests pin: integer maxRetries, maxResponseBytes at leas
   ok(!h.includes(KEY));
   const k = thrown(() => createCore({ apiKey: KEY, apiKeyHeader: 'x api key' })).message;
   ok(k.includes('apiKey: "x api key" is not a valid header name or value (the value is not shown)'), k);
+});
+
+test('error hook points: body redaction, status phrase, HTML named, details, API key hint', async () => {
+  const guard = {
+    redactBody: (body: any) => (typeof body == 'object' ? { ...body, deep: '[deep]' } : body),
+    phrase: (status: number) => (status == 502 ? 'Bad Gateway' : undefined),
+    html: (text: string) => text.startsWith('<'),
+    details: (e: any) => void (e.requestId = e.headers.get('x-request-id')),
+    hint: (status: number, sent: boolean) => (status == 401 && !sent ? 'no API key was sent' : undefined),
+  };
+  const make = (r: () => Response) =>
+    failure(getBrc20Token(createCore({ fetch: served(r).fetch, guards: [guard], retry: false }), 'ordi'));
+  const empty = await make(() => new Response('', { status: 502, headers: { 'x-request-id': 'r1' } }));
+  assert.equal(empty.message, '502 GET /ordinals/v1/brc-20/tokens/ordi: Bad Gateway (empty body)');
+  assert.equal(empty.requestId, 'r1');
+  const page = await make(() => new Response('<html>down</html>', { status: 502 }));
+  assert.equal(page.message, '502 GET /ordinals/v1/brc-20/tokens/ordi: Bad Gateway (HTML body)');
+  const deep = await make(() => json({ error: 'Unauthorized' }, { status: 401 }));
+  assert.equal(deep.message, '401 GET /ordinals/v1/brc-20/tokens/ordi: Unauthorized (no API key was sent)');
+  assert.equal(deep.body.deep, '[deep]');
+});
+
+test('messages stay short: a long path cut, a text body on one line and cut at 200 characters', async () => {
+  const long = 'x'.repeat(1500);
+  const s = served(() => json({ error: 'x' }, { status: 400 }));
+  const e = await failure(getBrc20Token(createCore({ fetch: s.fetch }), long));
+  ok(e.message.length < 230, e.message);
+  ok(e.url.length > 1000);
+  const t = served(() => new Response('upstream\nreset', { status: 404 }));
+  assert.equal(
+    (await failure(getBrc20Token(createCore({ fetch: t.fetch }), 'ordi'))).message,
+    '404 GET /ordinals/v1/brc-20/tokens/ordi: upstream reset',
+  );
+  const u = served(() => new Response('y'.repeat(400), { status: 404 }));
+  const m = (await failure(getBrc20Token(createCore({ fetch: u.fetch }), 'ordi'))).message;
+  ok(m.endsWith('y'.repeat(200) + '…'), m);
+  const made = new (NotFoundError as any)({
+    status: 404,
+    method: 'GET',
+    url: `https://a.b/${long}`,
+    body: 'x',
+  });
+  ok(made.message.length < 230, made.message);
 });
 
 test('a core that is not one, and response headers named after a credential', async () => {

@@ -23,6 +23,8 @@ const ADDED: [string, string][] = [
   ['baseurl', 'detailed base URL messages'],
   ['strict', 'option details: integer maxRetries, maxResponseBytes >= 1'],
   ['hdrname', 'a response header named after a credential dropped'],
+  ['errhooks', 'error hook points: redactBody, phrase, html, details, hint'],
+  ['clip', 'messages cut: the path at 100 characters, a text body on one line at 200'],
 ];
 
 await ours();

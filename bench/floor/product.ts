@@ -40,6 +40,11 @@ export interface Guard {
   around?: (send: FetchFn) => FetchFn;
   retryAfter?: (headers: Headers, now: number, status: number) => number | undefined;
   timer?: (run: () => void, ms: number) => () => void;
+  redactBody?: <T>(body: T, secrets: string[]) => T;
+  phrase?: (status: number) => string | undefined;
+  html?: (text: string, headers: Headers) => boolean;
+  details?: (error: { headers: Headers; body: unknown }) => void;
+  hint?: (status: number, sentApiKey: boolean) => string | undefined;
 }
 /** A pacer (from an opt-in module): waited on before each attempt, told each response. */
 export interface Pacer {
@@ -83,12 +88,23 @@ const R = '[redacted]';
 const KIND = Symbol.for('@blockindex/client.error-kind');
 /*brand>*/
 /** What an API error says: the server's message or error text, else whether the body was empty or unrecognized. */
-const reason = (status: number, body: any) => {
-  const said = body && typeof body == 'object' ? (body.message ?? body.error) : body;
-  return typeof said == 'string' && said.trim()
-    ? said
-    : `${status > 499 ? 'Server error' : 'Request failed'} (${body == null || !String(body).trim() ? 'empty' : 'unrecognized'} body)`;
+const reason = (
+  status: number,
+  body: any,
+  fallback = status > 499 ? 'Server error' : 'Request failed',
+  html?: unknown,
+) => {
+  let said = body && typeof body == 'object' ? (body.message ?? body.error) : body;
+  if (typeof said != 'string' || !said.trim())
+    return `${fallback} (${body == null || !String(body).trim() ? 'empty' : 'unrecognized'} body)`;
+  /*<errhooks*/ if (html) return fallback + ' (HTML body)'; /*errhooks>*/
+  /*<clip*/ said = clip(typeof body == 'string' ? said.replace(/\s+/g, ' ').trim() : said, 200); /*clip>*/
+  return said;
 };
+/*<clip*/
+/** Text cut to `n` characters, an ellipsis marking the cut. */
+const clip = (s: string, n: number) => (s.length > n ? s.slice(0, n) + '…' : s);
+/*clip>*/
 /** The error hierarchy: each class named in `name` (minified class names are not). */
 class Base extends Error {
   declare method: string;
@@ -103,7 +119,7 @@ class Base extends Error {
     // An API error made from its fields ({ status, method, url, body, headers, ... }): the message from them.
     if (message?.status) {
       const { status, method, url, body } = (props = message);
-      message = `${status} ${method} ${url.replace(/^\w+:\/\/[^/]*/, '')}: ${reason(status, body)}`;
+      message = `${status} ${method} ${/*<clip*/ clip(/*clip>*/ url.replace(/^\w+:\/\/[^/]*/, '') /*<clip*/, 100) /*clip>*/}: ${reason(status, body)}`;
     }
     /*ctors>*/
     super(message);
@@ -360,9 +376,24 @@ export function createCore(o: CoreOptions = {}): Core {
     const shown = red(url);
     const where = 'GET ' + shown;
     const origin = new URL(url).origin;
-    const rel = 'GET ' + shown.slice(origin.length);
+    // In messages a long path is cut (the error's url keeps it whole).
+    const rel = 'GET ' + /*<clip*/ clip(/*clip>*/ shown.slice(origin.length) /*<clip*/, 100) /*clip>*/;
     let f: FetchFn = o.fetch ?? ((r: Request) => fetch(r)); // looked up per call: MSW started later still intercepts
-    /*<hooks*/ for (const g of G) if (g.around) f = g.around(f); /*hooks>*/
+    // Middleware runs around fetch: what fetch throws is noted, so an error the middleware throws itself reaches the
+    // caller unchanged.
+    let mine: unknown;
+    let passed: unknown;
+    /*<hooks*/
+    const raw = f;
+    f = async (r) => {
+      try {
+        return await raw(r);
+      } catch (e) {
+        throw (mine = e);
+      }
+    };
+    for (const g of G) if (g.around) f = g.around(f);
+    /*hooks>*/
     const wait =
       /*<hooks*/ hook('timer') ??
       /*hooks>*/ ((run: () => void, ms: number) => {
@@ -428,7 +459,13 @@ export function createCore(o: CoreOptions = {}): Core {
         let u = url;
         const hh = new Headers(h);
         for (let hop = 0; ; hop++) {
-          res = await f(new Request(u, { headers: hh, signal, redirect: /*<manual*/ 'manual' /*manual>*/ }));
+          res = await f(
+            new Request(u, { headers: hh, signal, redirect: /*<manual*/ 'manual' /*manual>*/ }),
+          ) /*<hooks*/
+            .catch((x) => {
+              if (x !== mine) passed = x;
+              throw x;
+            }) /*hooks>*/;
           /*<redirects*/
           const to = res.status > 299 && res.status < 400 && res.headers.get('location');
           if (res.type == 'opaqueredirect') {
@@ -526,9 +563,20 @@ export function createCore(o: CoreOptions = {}): Core {
         try {
           body = JSON.parse(text);
         } catch {}
-        throw fail(
+        let fallback: string | undefined;
+        let html: unknown;
+        let hint: string | undefined;
+        /*<errhooks*/
+        // The opt-in error guards' hook points: deep body redaction, status phrases, HTML pages named, request id and
+        // code, API key hints.
+        body = hook('redactBody')?.(body, secrets) ?? body;
+        fallback = hook('phrase')?.(status);
+        html = typeof body == 'string' && hook('html')?.(body, res.headers);
+        hint = hook('hint')?.(status, !!o.apiKey);
+        /*errhooks>*/
+        const error = fail(
           BY_STATUS[status] ?? (status > 499 ? ServerError : ApiError),
-          `${status} ${rel}: ${reason(status, body)}`,
+          `${status} ${rel}: ${reason(status, body, fallback, html)}${hint ? ` (${hint})` : ''}`,
           {
             ...props,
             body,
@@ -538,8 +586,10 @@ export function createCore(o: CoreOptions = {}): Core {
             ...(status == 410 && { replacement }),
           },
         );
+        /*<errhooks*/ hook('details')?.(error as any); /*errhooks>*/
+        throw error;
       } catch (e: any) {
-        if (e === last) throw e;
+        if (e === last || e === passed) throw e;
         if (aborted) throw fail(AbortError, `${where}: aborted`);
         if (fired)
           throw fail(
