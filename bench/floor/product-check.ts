@@ -178,6 +178,24 @@ test('error classes are constructible from their fields, the message made from t
   assert.equal(s.message, '502 GET /a: Server error (empty body)');
   const b = new (BlockindexError as any)('plain', { cause: 1 });
   assert.equal(b.message, 'plain');
+  // Server text is escaped in errors built by hand too, from a reason or a message (errors.test.ts).
+  const hostile = 'bad id\n2026 INFO ok\r\x1b[2K\u009b\u2028\u202ereversed';
+  const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+  const parse = new (floor.ResponseParseError as any)({
+    status: 200,
+    headers,
+    method: 'GET',
+    url: 'https://api.hiro.so/a',
+    reason: hostile,
+  });
+  const connection = new (floor.ConnectionError as any)(`GET https://api.hiro.so/a: ${hostile}`, {
+    cause: new Error(hostile),
+  });
+  for (const x of [parse, connection]) {
+    assert.doesNotMatch(x.message, UNSAFE);
+    ok(x.message.includes('bad id\\n2026 INFO'), x.message);
+  }
+  assert.equal(parse.status, 200);
 });
 
 test('brands hold across two copies of the package: errors by instanceof, cores by the operations', async () => {

@@ -116,11 +116,13 @@ class Base extends Error {
   declare replacement: string | undefined;
   constructor(message: any, props?: object) {
     /*<ctors*/
-    // An API error made from its fields ({ status, method, url, body, headers, ... }): the message from them.
+    // An error made from its fields ({ status, method, url, body or reason, headers, ... }): the message from them.
     if (message?.status) {
       const { status, method, url, body } = (props = message);
-      message = `${status} ${method} ${/*<clip*/ clip(/*clip>*/ url.replace(/^\w+:\/\/[^/]*/, '') /*<clip*/, 100) /*clip>*/}: ${reason(status, body)}`;
+      message = `${status} ${method} ${/*<clip*/ clip(/*clip>*/ url.replace(/^\w+:\/\/[^/]*/, '') /*<clip*/, 100) /*clip>*/}: ${message.reason ?? reason(status, body)}`;
     }
+    // Server text escaped in every error, however it was made (the request path's are already: escaping is idempotent).
+    message = esc(message);
     /*ctors>*/
     super(message);
     Object.assign(this, props);
