@@ -134,7 +134,7 @@ export function listCall<TItem, TBody extends PageBody<TItem>>(
       const { limit: _limit, offset: _offset, cursor: _cursor, ...rest } = query;
       const { limit, cursor } = slice;
       // Lists paged by a position cursor take no `offset`.
-      const offset = list.strategy.offset ? slice.offset : undefined;
+      const offset = list.strategy.position ? undefined : slice.offset;
       return request<TBody>(core, op, pathParams, { ...rest, offset, limit, cursor }, { ...options, signal });
     },
   };

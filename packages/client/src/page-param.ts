@@ -1,27 +1,21 @@
 /**
- * Names the next page of a list exactly, as plain JSON (store it, send it, cache it): pass it back as `pageParam` to
- * get exactly the page that follows, no row repeated or skipped even if blocks were mined or re-orged in between.
- * A position is the row delivered last (`last`) and the rows older than it (`total - offset`), which nothing at the
- * head of the list changes: with a `cursor`, position `p` is row `p` after it; without, offset `p` of the list when
- * it had `total` rows (offset `p + newTotal - total` later). After a re-org the pager may move `cursor` and `total`.
+ * Names the next page of a list exactly, as plain JSON: passed back as `pageParam`, it gets the page that follows,
+ * no row repeated or skipped even if blocks were mined or re-orged since (the README's "Page params").
  */
 export interface PageParam {
-  /** The first page's `cursor`, which pins the positions; `null` for lists paged by offset alone. */
+  /** The first page's `cursor`, which pins the positions (or the row's own cursor); `null`: offsets alone. */
   cursor: string | null;
-  /** Position of the next row to deliver. */
+  /** Position of the next row to deliver: offset `p` of the list when it had `total` rows (`p + growth` later). */
   offset: number;
   /** Rows of the list counted from its position 0 (with a cursor: from the cursor down) when positions were set. */
   total: number;
-  /** Position past the last row of the list (rows newer than its first page are never part of it); `null` if not known yet. */
+  /** Position past the list's last row; `null` if not known yet. */
   end: number | null;
   /** Rows per request. */
   limit: number;
   /** Growth of `total` last observed since the first page (a hint for aiming the next request). */
   growth: number;
-  /**
-   * The row before the next one (its identity and block), found again from the head if a re-org moved it;
-   * `ListReorgedError` if one orphaned it. `null` or absent: not checked (params made before this field).
-   */
+  /** The row before the next one (identity and block), found again if a re-org moved it; `null`: not checked. */
   last?: string | null;
 }
 

@@ -57,7 +57,6 @@ async function* pagesOf<TItem, TBody extends PageBody<TItem>>({
   // `limit: 0` asks the server for its default page, not pages of one item.
   const pageSize = param?.limit ?? clampPageSize(options.pageSize ?? (start.limit || undefined), source.max);
   const first = { limit: pageSize, offset: start.offset ?? 0, cursor: start.cursor };
-  // Until the pager says the end (with `onReorg`, after one more read of the head); only the first page is empty.
   throwIfAborted(signal);
   for await (const chunk of pager(source, { ...options, pageSize, first, param })) {
     yield pageOf(source, chunk, signal);

@@ -28,11 +28,16 @@ export interface ListSpec extends Omit<PageSource<never, never>, 'fetch'> {
   type: 'string' | 'number';
 }
 
-type More = Partial<ListSpec>;
 type Paged = Pick<PageSource<never, never>, 'strategy' | 'max'>;
 
 /** A list spec whose identity is `field` read from each item (unless `more` gives one). */
-function list<M extends More>(operation: string, path: string, strategy: Strategy, field: string, more?: M) {
+function list<M extends Partial<ListSpec>>(
+  operation: string,
+  path: string,
+  strategy: Strategy,
+  field: string,
+  more?: M,
+) {
   const names = field.split('.');
   // biome-ignore lint/suspicious/noExplicitAny: any item; `pageProblem` says when it lacks the field.
   const identity = (item: never): unknown => names.reduce((value: any, name) => value?.[name], item);
@@ -112,10 +117,7 @@ export const BURN_BLOCK_BLOCKS = /* @__PURE__ */ list(
   { max: 30 },
 );
 
-/**
- * Largest `limit` the list operations accept: a literal the spec's type must accept, as bundlers keep a property read
- * at module level (`PAGE_SIZE.max`), which would ship the table to every app.
- */
+/** Largest `limit` the list operations accept: a literal the spec's type checks (`PAGE_SIZE.max` ships the table). */
 export const MAX_PAGE_SIZE: typeof PAGE_SIZE.max = 50;
 
 /** Clamps a requested page size into what the server accepts (`max`: the list's largest `limit`). */
@@ -132,12 +134,18 @@ export function toParam({ strategy }: Paged, mark: Pos, state: ListState, limit:
   return { cursor, offset, total, end, limit, growth: 0, last: mark.key };
 }
 
-/** The position a checked page param names, and the state to go on from it. */
-export function fromParam(p: PageParam, { strategy }: Paged): { mark: Pos; state: ListState } {
+/** The position a checked page param names and the state to go on from it (none: the head, a fresh state). */
+export function fromParam<P extends PageParam | undefined>(p: P, { strategy }: Paged) {
   const byRow = strategy.position !== undefined;
-  const anchor = p.cursor !== null && !byRow ? { cursor: p.cursor, older: p.total - 1 } : undefined;
-  const mark = { id: undefined, key: p.last ?? '', older: byRow ? -1 : p.total - p.offset, cursor: p.cursor };
-  return { mark, state: { total: p.total, anchor, grew: 0, ahead: 0 } };
+  const anchor = p?.cursor && !byRow ? { cursor: p.cursor, older: p.total - 1 } : undefined;
+  const mark = p && {
+    id: undefined,
+    key: p.last ?? '',
+    older: byRow ? -1 : p.total - p.offset,
+    cursor: p.cursor,
+  };
+  const state: ListState = { total: p?.total ?? 0, anchor, grew: 0, ahead: 0 };
+  return { mark: mark as P extends PageParam ? Pos : undefined, state };
 }
 
 /**
@@ -152,9 +160,9 @@ export function pageProblem(
   if (!Array.isArray(body?.results)) return 'expected a page object with a `results` array';
   // Positions and page params are computed from these: a total of 1e400 (Infinity), 400.5 or -5 would make a param
   // the client then refuses, a request with `offset=NaN`, or an early end.
-  for (const key of strategy.offset
-    ? (['limit', 'offset', 'total'] as const)
-    : (['limit', 'total'] as const)) {
+  for (const key of strategy.position
+    ? (['limit', 'total'] as const)
+    : (['limit', 'offset', 'total'] as const)) {
     const value = body[key];
     if (!Number.isSafeInteger(value) || (value as number) < 0) {
       const got = typeof value === 'number' ? value : value === null ? 'null' : typeof value;
@@ -183,10 +191,8 @@ export function pageProblem(
 }
 
 /** Checks a page param given back (from storage, another process): a `TypeError` or `RangeError` naming the field. */
-export function checkParam(
-  param: unknown,
-  { strategy: { cursor: cursors }, max = MAX_PAGE_SIZE }: Paged,
-): PageParam {
+export function checkParam(param: unknown, { strategy: s, max = MAX_PAGE_SIZE }: Paged): PageParam {
+  const cursors = s.anchor || s.position;
   const fail = (what: string, Kind = TypeError): never => {
     throw new Kind(`pageParam${what}`);
   };

@@ -1,7 +1,6 @@
-import { ListInconsistentError, ListReorgedError } from '../errors.js';
 import type { PageParam } from '../page-param.js';
 import { clampPageSize, fromParam, MAX_PAGE_SIZE, toParam } from './lists.js';
-import { type Chunk, type Got, readAfter } from './pager.js';
+import { type Chunk, checkOlder, type Got, movedError, readAfter } from './pager.js';
 import type { PageBody, PageRequest, PageSource, Pos } from './strategies.js';
 
 /**
@@ -15,39 +14,30 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
   signal: AbortSignal | undefined,
 ): Promise<Chunk<TItem, TBody> | null> {
   const first = 'end' in param ? undefined : param;
-  const { mark, state } = first
-    ? { mark: undefined, state: { total: 0, grew: 0, ahead: 0 } }
-    : fromParam(param as PageParam, source);
+  const { mark, state } = fromParam(first ? undefined : (param as PageParam), source);
   const fetch = (request: PageRequest) => source.fetch(request, signal);
-  const gone = () =>
-    new ListReorgedError('A re-org moved the row before this page: fetch the list again from its first page');
   let read: Got<TBody> = await readAfter(source, fetch, mark, param.limit ?? 0, state, first);
   if (!read.ok && mark) {
-    if (mark.key === '') throw gone();
+    if (mark.key === '') throw movedError();
     // Down from the head (then from the row read last), each answer overlapping the one before.
-    let found: Extract<Got<TBody>, { ok: true }> | undefined;
     let at = -1;
-    for (let from: Pos | undefined; !found; ) {
-      const got = await readAfter(source, fetch, from, source.max ?? MAX_PAGE_SIZE, state);
-      if (!got.ok) throw gone();
-      at = got.pos.findIndex((p) => p.key === mark.key);
-      from = got.pos.at(-1);
-      if (at >= 0) found = got;
-      else if (got.done || !from || (from.older >= 0 && from.older < mark.older)) throw gone();
+    for (let from: Pos | undefined; at < 0; ) {
+      read = await readAfter(source, fetch, from, source.max ?? MAX_PAGE_SIZE, state);
+      if (!read.ok) throw movedError();
+      at = read.pos.findIndex((p) => p.key === mark.key);
+      from = read.pos.at(-1);
+      if (at < 0 && (read.done || !from || (from.older >= 0 && from.older < mark.older))) throw movedError();
     }
+    const found = read as Extract<Got<TBody>, { ok: true }>;
     const row = found.pos[at] as Pos;
-    if (mark.older >= 0 && row.older !== mark.older) {
-      throw new ListInconsistentError(
-        `Row ${mark.key} had ${mark.older} older rows and now has ${row.older}: the list changed below it`,
-      );
-    }
+    checkOlder(mark, row);
     // Met as the last row of an answer: read after it by the rule.
     read =
       at === found.pos.length - 1 && !found.done
         ? await readAfter(source, fetch, row, param.limit ?? 0, state)
         : { ...found, pos: found.pos.slice(at + 1) };
   }
-  if (!read.ok) throw gone();
+  if (!read.ok) throw movedError();
   // `limit: 0` asks the server for its default page: the param goes on in pages of what it applied.
   const limit = first
     ? clampPageSize(first.limit || read.data.limit || undefined, source.max)

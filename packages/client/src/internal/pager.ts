@@ -6,6 +6,7 @@ import {
   ListReorgedError,
   NotFoundError,
 } from '../errors.js';
+import type { IterationOptions } from '../options.js';
 import type { PageParam } from '../page-param.js';
 import { linkedController } from '../retry.js';
 import { fromParam, MAX_PAGE_SIZE, toParam } from './lists.js';
@@ -17,13 +18,23 @@ const REREADS = 16;
 const REREADS_IN_A_ROW = 8;
 const MISSES = 5;
 
+/** The row a page param names is gone from its block. */
+export const movedError = () =>
+  new ListReorgedError('A re-org moved the row before this page: fetch the list again from its first page');
+
+/** A row read again where an earlier read had it must have the same count of older rows. */
+export function checkOlder(was: Pos, now: Pos | undefined): void {
+  if (was.older >= 0 && was.older !== now?.older) {
+    throw new ListInconsistentError(
+      `Row ${was.key} had ${was.older} older rows and now has ${now?.older}: the list changed below it`,
+    );
+  }
+}
+
 /** An answer that follows its position, with the response it came in, or why it does not. */
 export type Got<TBody> = (Extract<Read, { ok: true }> & WithResponse<TBody>) | Extract<Read, { ok: false }>;
 
-/**
- * The rows after `mark` (the head's first rows without one), asking again while the list outgrows the window.
- * `first`: the caller's first request, whose answer is not checked against the total it announces.
- */
+/** The rows after `mark` (or the head's), aiming again while the list outgrows the window; `first` is not checked. */
 export async function readAfter<TItem, TBody extends PageBody<TItem>>(
   source: PageSource<TItem, TBody>,
   fetch: (request: PageRequest) => Promise<WithResponse<TBody>>,
@@ -57,15 +68,11 @@ export async function readAfter<TItem, TBody extends PageBody<TItem>>(
   }
 }
 
-export interface PagerOptions<TItem> {
+/** The call's iteration options, with the first request or the page param to go on from (then `first` is unused). */
+export interface PagerOptions<TItem> extends Omit<IterationOptions, 'pageSize' | 'pageParam' | 'onReorg'> {
   pageSize: number;
-  concurrency?: number | undefined;
-  maxItems?: number | undefined;
-  signal?: AbortSignal | undefined;
-  /** The first request, when starting from scratch, or the position to go on from (then `first` is not used). */
   first?: PageRequest | undefined;
   param?: PageParam | undefined;
-  /** Called at the end with the rows delivered that are no longer in the list. */
   onReorg?: ((event: { orphaned: TItem[] }) => void) | undefined;
 }
 
@@ -81,11 +88,8 @@ type Target = [chain: Pos[], mark: Pos | null];
 const requestKey = (request: PageRequest) => JSON.stringify([request.offset, request.limit, request.cursor]);
 
 /**
- * Every row of a list once, in order, in chunks, by the one rule: each request overlaps the row read last, a row is
- * accepted only right after that row's key, and any disagreement re-reads from the head and joins the earlier read
- * where it meets one of its rows in its block (the README's "Re-orgs"). Rows of the reads it drops that the list as
- * now read lacks are gone until seen again; `onReorg` gets the delivered ones still gone at the end. Requests still in
- * flight (prefetches) are aborted when the generator ends, fails or is returned.
+ * Every row of a list once, in order, in chunks, by the README's one rule ("Re-orgs"): a disagreement re-reads from the
+ * head and joins the earlier read where it meets one of its rows in its block. Prefetches are aborted at the end.
  */
 export async function* pager<TItem, TBody extends PageBody<TItem>>(
   source: PageSource<TItem, TBody>,
@@ -112,7 +116,7 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
     const on = link && !strategy.position && (state.anchor || state.grew + state.ahead === 0);
     for (let k = 0; on && k < concurrency && mark.older - k * step > 0; k++) {
       const request = strategy.query({ ...mark, older: mark.older - k * step }, size, max, state);
-      const held = ahead.get(requestKey(request)) ?? fetch(request);
+      const held = fetch(request);
       // Nothing may await a prefetch: its failure must not go unhandled.
       held.catch(() => {});
       keep.set(requestKey(request), held);
@@ -120,18 +124,17 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
     ahead = keep;
   };
   try {
-    const from = param && fromParam(param, source);
-    const state: ListState = from?.state ?? { total: 0, grew: 0, ahead: 0 };
+    const { mark: from, state } = fromParam(param, source);
     // A walk from a page param or the caller's cursor never delivers rows above where it started.
     const fixed = from !== undefined || first?.cursor !== undefined;
     // The first rows delivered (by identity), the keys a re-read can join, the rows gone for now.
     const delivered = new Map<unknown, TItem>();
-    const joinable = new Set(from ? [from.mark.key] : []);
+    const joinable = new Set(from ? [from.key] : []);
     const gone = new Set<unknown>();
     // This read of the list from its head and where it goes on (undefined: the head; null: past the end), the
     // earlier reads a re-read may join, and the rows a re-read walked that wait for it to join one or not.
-    let chain: Pos[] = from ? [from.mark] : [];
-    let mark: Pos | undefined | null = from?.mark;
+    let chain: Pos[] = from ? [from] : [];
+    let mark: Pos | undefined | null = from;
     let targets: Target[] = [];
     let pending: Pos[] = [];
     let [reorged, final, lost] = [false, false, false];
@@ -201,27 +204,21 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
       const passed = !join && rereading && (end || met.length >= REMEMBERED);
       if (join) {
         const [[into, goesOn] = [[], null], index] = [targets[join[0]], join[1]];
-        const row = into[index] as Pos;
-        if (row.older >= 0 && row.older !== pos[at]?.older) {
-          throw new ListInconsistentError(
-            `Row ${row.key} had ${row.older} older rows and now has ${pos[at]?.older}: the list changed below it`,
-          );
-        }
+        checkOlder(into[index] as Pos, pos[at]);
         const joined = [...met, ...into.slice(index)];
         drop([...into.slice(0, index), ...targets.slice(join[0] + 1).flatMap(([c]) => c)], joined);
         [chain, mark, targets] = [joined.slice(0, REMEMBERED), goesOn, targets.slice(0, join[0])];
       } else {
         if (passed) {
           // Rows above where a page param or a cursor started, or rows delivered and forgotten, may be among these.
-          if (fixed || count > delivered.size) {
+          if (fixed) throw movedError();
+          if (count > delivered.size) {
             throw new ListReorgedError(
-              fixed
-                ? 'A re-org moved the row before this page: fetch the list again from its first page'
-                : `A re-org orphaned the ${REMEMBERED} rows delivered first that the iteration remembers and more`,
+              `A re-org orphaned the ${REMEMBERED} rows delivered first that the iteration remembers and more`,
             );
           }
           drop(
-            targets.flatMap(([c]) => c),
+            targets.flatMap((t) => t[0]),
             met,
           );
           targets = [];

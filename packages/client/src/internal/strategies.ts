@@ -57,17 +57,14 @@ export interface PageSource<TItem, TBody extends PageBody<TItem>> {
   max?: number | undefined;
 }
 
-/** How a list is paged: by offset, by the first page's cursor, or by each row's position (held by its list spec). */
+/** How a list is paged: by offset, by the first page's cursor (`anchor`), or by each row's `position` cursor. */
 export interface Strategy {
-  /** Page params carry a cursor (the anchor, or a row's `position`); requests and pages carry an `offset`. */
-  cursor: boolean;
-  offset: boolean;
+  /** The row's own cursor (the v3 lists): requests carry no offset, page params the row's cursor. */
   position?: ((item: never) => string) | undefined;
   /** The cursor that pins the offsets below a page read from the head (`null`: offsets of the list as it is). */
   anchor?(body: Body): string | null;
   /** The request for `size` rows after `mark` (with `mark` first), or the head's first `size` rows. */
   query(mark: Pos | undefined, size: number, max: number, state: ListState): PageRequest;
-  /** The answer seen from `mark`: the rows after it, or why it cannot be followed. */
   read(body: Body, request: PageRequest, mark: Pos | undefined, state: ListState, source: Source): Read;
 }
 
@@ -120,12 +117,10 @@ function read(body: Body, request: PageRequest, mark: Pos | undefined, s: ListSt
 }
 
 /** By offset. */
-export const OFFSET: Strategy = { cursor: false, offset: true, anchor: () => null, query, read };
+export const OFFSET: Strategy = { query, read };
 
 /** By the first page's `cursor` (the address-transactions list); by offset until there is one. */
 export const CURSOR: Strategy = {
-  cursor: true,
-  offset: true,
   anchor: (body) => (typeof body.cursor === 'string' ? body.cursor : null),
   query,
   read,
@@ -134,8 +129,6 @@ export const CURSOR: Strategy = {
 /** By each row's position cursor (the v3 lists): answered from the row passed as `cursor` down; never prefetched. */
 export function byPosition(position: (item: never) => string): Strategy {
   return {
-    cursor: true,
-    offset: false,
     position,
     query: (mark, size, max) => ({
       offset: 0,
