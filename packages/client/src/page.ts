@@ -56,21 +56,6 @@ export function pageOf<TItem, TBody extends PageBody<TItem>>(
   };
 }
 
-/** One request, straight to the first page (or the one `pageParam` names): no iteration machinery. */
-async function loadFirst<TItem, TBody extends PageBody<TItem>>({
-  source,
-  start,
-  options: { signal, pageParam, ...options },
-}: ListPromise<TItem, TBody>['call']): Promise<WithResponse<Page<TItem, TBody>>> {
-  checkIterationOptions(options);
-  const { offset = 0, limit, cursor } = start;
-  const param = pageParam == null ? { offset, limit, cursor } : checkParam(pageParam, source);
-  const chunk = await pageAfter(source, param, signal);
-  // Only a param made by hand can sit at its own end.
-  if (chunk === null) throw new BlockindexError('The page param names no page');
-  return { data: pageOf(source, chunk, signal), response: chunk.response };
-}
-
 /**
  * What a list call returns: a real `Promise` of the first page, requested one microtask after the call unless
  * iteration (`iterate()`, `iteratePages()`) started in the same turn. A call only iterated never rejects unhandled.
@@ -93,7 +78,17 @@ export class ListPromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
   constructor(source: PageSource<TItem, TBody>, start: ListStart, options: IterationOptions = {}) {
     const call = { source, start, options, iterated: false };
     let load = () => {};
-    const first = new Promise<void>((resolve) => (load = resolve)).then(() => loadFirst(call));
+    // One request, straight to the first page (or the one `pageParam` names): no iteration machinery.
+    const first = new Promise<void>((resolve) => (load = resolve)).then(async () => {
+      const { signal, pageParam, ...rest } = options;
+      checkIterationOptions(rest);
+      const { offset = 0, limit, cursor } = start;
+      const param = pageParam == null ? { offset, limit, cursor } : checkParam(pageParam, source);
+      const chunk = await pageAfter(source, param, signal);
+      // Only a param made by hand can sit at its own end.
+      if (chunk === null) throw new BlockindexError('The page param names no page');
+      return { data: pageOf(source, chunk, signal), response: chunk.response };
+    });
     super((resolve, reject) => first.then(({ data }) => resolve(data), reject));
     this.call = call;
     // Fields, not a method closure over `first`: held that way, every first page outlived the young generation

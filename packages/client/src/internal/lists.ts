@@ -31,13 +31,7 @@ export interface ListSpec extends Omit<PageSource<never, never>, 'fetch'> {
 type Paged = Pick<PageSource<never, never>, 'strategy' | 'max'>;
 
 /** A list spec whose identity is `field` read from each item (unless `more` gives one). */
-function list<M extends Partial<ListSpec>>(
-  operation: string,
-  path: string,
-  strategy: Strategy,
-  field: string,
-  more?: M,
-) {
+function list<M extends object>(operation: string, path: string, strategy: Strategy, field: string, more: M) {
   const names = field.split('.');
   // biome-ignore lint/suspicious/noExplicitAny: any item; `pageProblem` says when it lacks the field.
   const identity = (item: never): unknown => names.reduce((value: any, name) => value?.[name], item);
@@ -135,17 +129,11 @@ export function toParam({ strategy }: Paged, mark: Pos, state: ListState, limit:
 }
 
 /** The position a checked page param names and the state to go on from it (none: the head, a fresh state). */
-export function fromParam<P extends PageParam | undefined>(p: P, { strategy }: Paged) {
-  const byRow = strategy.position !== undefined;
-  const anchor = p?.cursor && !byRow ? { cursor: p.cursor, older: p.total - 1 } : undefined;
-  const mark = p && {
-    id: undefined,
-    key: p.last ?? '',
-    older: byRow ? -1 : p.total - p.offset,
-    cursor: p.cursor,
-  };
-  const state: ListState = { total: p?.total ?? 0, anchor, grew: 0, ahead: 0 };
-  return { mark: mark as P extends PageParam ? Pos : undefined, state };
+export function fromParam<P extends PageParam | undefined>(p: P, { strategy: { position } }: Paged) {
+  const total = p?.total ?? 0;
+  const anchor = p?.cursor && !position ? { cursor: p.cursor, older: total - 1 } : undefined;
+  const mark = p && { key: p.last ?? '', older: position ? -1 : total - p.offset, cursor: p.cursor };
+  return { mark: mark as P extends PageParam ? Pos : undefined, state: { total, anchor, grew: 0, ahead: 0 } };
 }
 
 /**

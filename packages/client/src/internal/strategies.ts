@@ -16,7 +16,8 @@ export interface PageRequest extends ListStart {
 
 /** A position in a list: the row read last, by what the rule needs of it. */
 export interface Pos {
-  id: unknown;
+  /** The row's identity (none for the row a page param names). */
+  id?: unknown;
   /** The identity and the block: a row with this key is the same row in the same place (`''`: not checked). */
   key: string;
   /** Rows older than this one, which growth at the head does not change; -1 in lists paged by position. */
