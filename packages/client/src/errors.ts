@@ -30,6 +30,8 @@ export interface ApiErrorInit extends ErrorHooks {
   url: string;
   /** Values (the API key) to blank out of the message, the body and the headers, should the server echo them. */
   secrets?: readonly string[];
+  /** The pause the server named, in milliseconds (`Retry-After`, ...), if any. */
+  retryAfterMs?: number | undefined;
   /** @internal Whether the request carried an API key (the hint of `errorDetails()` on a 401/403 says). */
   sentApiKey?: boolean;
 }
@@ -100,6 +102,11 @@ export class ApiError extends BlockindexError {
   declare readonly headers: Headers;
   declare readonly method: string;
   declare readonly url: string;
+  /**
+   * Delay the server asked for (`Retry-After`, or `ratelimit-reset` with `rateLimitHeaders()`), in milliseconds, if it
+   * said: a 429's, a 503's, any status's.
+   */
+  declare readonly retryAfterMs: number | undefined;
   /** Request id sent by the server or its edge (`x-request-id`, else `cf-ray`), if any; with `errorDetails()`. */
   declare readonly requestId: string | undefined;
   /** Machine-readable error code from the body (e.g. `FST_ERR_VALIDATION`), if any; with `errorDetails()`. */
@@ -120,6 +127,7 @@ export class ApiError extends BlockindexError {
     this.status = status;
     this.body = body;
     this.headers = headers;
+    this.retryAfterMs = init.retryAfterMs;
     init.details?.(this);
   }
 }
@@ -162,13 +170,6 @@ export class NotFoundError extends ApiError {
 /** 429: rate limit exceeded; `retryAfterMs` says when the server allows the next request. */
 export class RateLimitError extends ApiError {
   override readonly name: string = 'RateLimitError';
-  /** Delay the server asked for (`Retry-After` or `ratelimit-reset`), in milliseconds, if it said. */
-  declare readonly retryAfterMs: number | undefined;
-
-  constructor(init: ApiErrorInit & { retryAfterMs?: number | undefined }, detail?: string) {
-    super(init, detail);
-    this.retryAfterMs = init.retryAfterMs;
-  }
 }
 
 /** 5xx: the server (or a gateway in front of it) failed. */

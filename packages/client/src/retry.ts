@@ -128,19 +128,35 @@ export function retryDelayMs(
   random?: () => number,
   pauseOf: (headers: Headers, now: number, status: number) => number | undefined = retryAfter,
 ): number | undefined {
-  if (!policy || retryIndex >= policy.maxRetries || !isRetryableError(error)) return undefined;
   // Any status, not only 429: a 503 with `Retry-After` is waited out the same way.
-  const e = error as ApiError & { retryAfterMs?: number };
+  const e = error as ApiError;
   const asked =
     kindOf(error) !== 'api'
       ? undefined
       : (e.retryAfterMs ??
         (typeof e.headers?.get === 'function' ? pauseOf(e.headers, Date.now(), e.status) : undefined));
-  return asked === undefined
-    ? backoffDelayMs(retryIndex, policy, random)
-    : asked <= policy.maxRetryAfterMs
-      ? asked
-      : undefined;
+  return pauseBefore(error, retryIndex, policy, asked, random);
+}
+
+/**
+ * The rule behind {@link retryDelayMs}, given the pause the server asked for (`asked`, in ms, if it named one): no
+ * retry once the policy is spent or for an error that cannot succeed again, nor when the server asks for longer than
+ * `maxRetryAfterMs`; else its pause, or the backoff.
+ */
+export function pauseBefore(
+  error: unknown,
+  retryIndex: number,
+  policy: RetryPolicy | false,
+  asked: number | undefined,
+  random?: () => number,
+): number | undefined {
+  // (`undefined > n` is false: no pause named, no limit passed.)
+  return !policy ||
+    retryIndex >= policy.maxRetries ||
+    !isRetryableError(error) ||
+    (asked as number) > policy.maxRetryAfterMs
+    ? undefined
+    : (asked ?? backoffDelayMs(retryIndex, policy, random));
 }
 
 /**

@@ -184,6 +184,14 @@ describe('createApiError', () => {
     expect((error as RateLimitError).retryAfterMs).toBe(2000);
   });
 
+  it('carries retryAfterMs on any API error whose server named a pause (a 503 too), undefined otherwise', () => {
+    const init = { body: undefined, headers: new Headers(), method: 'GET', url: URL_9 };
+    const unavailable = createApiError({ ...init, status: 503, retryAfterMs: 1500 });
+    expect(unavailable).toBeInstanceOf(ServerError);
+    expect(unavailable.retryAfterMs).toBe(1500);
+    expect(createApiError({ ...init, status: 404 }).retryAfterMs).toBeUndefined();
+  });
+
   it('never shows the API key, even when the server echoes it', () => {
     const error = make(401, { error: 'Unauthorized', message: 'invalid API key sk-secret' });
     expect(error.message).toBe(

@@ -1,6 +1,7 @@
 import type { WithResponse } from '../api-promise.js';
 import {
   AbortError,
+  type ApiError,
   type BlockindexError,
   ConnectionError,
   createApiError,
@@ -13,10 +14,10 @@ import {
 import type { ApiWarning, CoreCall, CoreOptions, Guard, Operation, RequestOptions } from '../options.js';
 import {
   linkedController,
+  pauseBefore,
   type RetryPolicy,
   resolveRetryPolicy,
   retryAfter,
-  retryDelayMs,
   setTimer,
 } from '../retry.js';
 import { buildHeaders, credentialValues, describeCause, serializePath, setHeader } from './http.js';
@@ -336,7 +337,8 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
           return await attempt();
         } catch (failure) {
           policy ??= resolveRetryPolicy(options.retry, call.retry);
-          const delay = retryDelayMs(failure, retryIndex, policy, undefined, pauseOf);
+          // The pause the server named travels on the API error (`retryAfterMs`), taken when the request was answered.
+          const delay = pauseBefore(failure, retryIndex, policy, (failure as ApiError).retryAfterMs);
           // A wait that would end past the deadline is not started: the error (with its `retryAfterMs`) goes out now.
           if (delay === undefined || delay >= deadlineAt - Date.now()) throw failure;
           // Ended early by an abort: the next attempt then fails at once with the `AbortError` naming the request.
