@@ -155,8 +155,10 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
       targets.push([chain, mark ?? null]);
       [chain, mark, requests, final] = [[], undefined, 0, last];
     };
-    /** Rows of dropped reads are gone unless the list as now read (`kept`) holds them. */
-    const drop = (rows: Pos[], kept: Pos[]) => {
+    // Drops the reads from `t` on (of the `t`th, its rows above `index`): rows `kept` does not hold are gone.
+    const drop = (kept: Pos[], t: number, index?: number) => {
+      const rows = targets.slice(t).flatMap(([c], i) => (i === 0 ? c.slice(0, index) : c));
+      targets = targets.slice(0, t);
       const keys = new Set(kept.map((p) => p.key));
       reorged ||= rows.some((p) => !keys.has(p.key));
       for (const p of rows) gone.add(p.id);
@@ -181,9 +183,8 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
       const rereading = targets.length > 0;
       if (mark && !rereading) prefetch(mark, state);
       // A re-read asks for the most rows a request may: the final one must meet a delivered row in one answer.
-      const ask = rereading ? max : size;
       const start = started ? undefined : (first ?? { offset: 0, limit: size });
-      const read: Got<TBody> = await readAfter(source, fetch, mark, ask, state, start);
+      const read: Got<TBody> = await readAfter(source, fetch, mark, rereading ? max : size, state, start);
       [requests, sent] = [requests + 1, sent + 1];
       if (!read.ok) {
         reorged = true;
@@ -194,45 +195,42 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
       if (pos.length === 0 && !read.done)
         throw new ListInconsistentError('A page brought no row after its mark');
       // The first row of the answer that an earlier read holds in its block: there this read joins that one.
+      const window = rereading ? pos : pos.slice(0, size);
       let join: [number, number] | undefined;
-      let at = pos.slice(0, rereading ? undefined : size).findIndex((p) => (join = locate(p.key)));
-      if (at < 0) at = rereading ? pos.length : Math.min(pos.length, size);
+      let at = window.findIndex((p) => (join = locate(p.key)));
+      if (at < 0) at = window.length;
       const walked = pos.slice(0, at);
       const met = [...chain, ...walked];
       const end: boolean = read.done && at === pos.length;
       // A re-read that reached the list's end, or more rows than are remembered, without meeting an earlier read.
       const passed = !join && rereading && (end || met.length >= REMEMBERED);
+      // This read goes on after its last row, or, joined to an earlier read, where that one goes on.
+      mark = end ? null : (walked.at(-1) ?? mark);
       if (join) {
-        const [[into, goesOn] = [[], null], index] = [targets[join[0]], join[1]];
+        const [t, index] = join;
+        const [into, goesOn] = targets[t] as Target;
         checkOlder(into[index] as Pos, pos[at]);
-        const joined = [...met, ...into.slice(index)];
-        drop([...into.slice(0, index), ...targets.slice(join[0] + 1).flatMap(([c]) => c)], joined);
-        [chain, mark, targets] = [joined.slice(0, REMEMBERED), goesOn, targets.slice(0, join[0])];
-      } else {
-        if (passed) {
-          // Rows above where a page param or a cursor started, or rows delivered and forgotten, may be among these.
-          if (fixed) throw movedError();
-          if (count > delivered.size) {
-            throw new ListReorgedError(
-              `A re-org orphaned the ${REMEMBERED} rows delivered first that the iteration remembers and more`,
-            );
-          }
-          drop(
-            targets.flatMap((t) => t[0]),
-            met,
+        met.push(...into.slice(index));
+        drop(met, t, index);
+        mark = goesOn;
+      } else if (passed) {
+        // Rows above where a page param or a cursor started, or rows delivered and forgotten, may be among these.
+        if (fixed) throw movedError();
+        if (count > delivered.size) {
+          throw new ListReorgedError(
+            `A re-org orphaned the ${REMEMBERED} rows delivered first that the iteration remembers and more`,
           );
-          targets = [];
         }
-        chain = met.slice(0, REMEMBERED);
-        mark = end ? null : (walked.at(-1) ?? mark);
+        drop(met, 0);
       }
+      chain = met.slice(0, REMEMBERED);
       // A re-read's rows wait: above a row read before that is still in its block they are new since the start,
       // with none they are the rest of the list. Once a re-read met none, rows of the start may have left unseen and
       // come back: every re-read's rows are then the list's.
       lost ||= passed;
       pending.push(...walked);
       const items: TItem[] = [];
-      for (const p of !rereading || passed || lost ? pending : []) {
+      for (const p of !rereading || lost ? pending.splice(0) : []) {
         if (delivered.has(p.id) || left <= 0) continue;
         if (delivered.size < REMEMBERED) {
           delivered.set(p.id, p.row as TItem);
@@ -241,7 +239,7 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
         [dry, count, left] = [0, count + 1, left - 1];
         items.push(p.row as TItem);
       }
-      if (!rereading || join || passed || lost) pending = [];
+      if (join) pending = [];
       if (items.length > 0 || !started) {
         const next = mark && targets.length === 0 ? toParam(source, mark, state, size) : null;
         yield { items, data: read.data, response: read.response, next };
