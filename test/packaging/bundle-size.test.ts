@@ -114,8 +114,9 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   // 16,793 B (+19 B of it for the client's list methods made from the list rows as PagePromises, not re-prototyped).
   // Lowered when the pager took the call's onReorg and options as they are: measured 16,767 B; with the path
   // parameters checked once: 16,678 B. Lowered when the pagination files shed duplicated checks
-  // (-85 B), with the one call's shrinks: measured 16,571 B.
-  'full-app.ts': 16_631,
+  // (-85 B), with the one call's shrinks: measured 16,571 B. Lowered when the pager's join dropped the reads it
+  // passes itself (-26 B): measured 16,531 B; with the retry loop's pause taken from the API error: 16,477 B.
+  'full-app.ts': 16_537,
   // Issue 31's target is 6,500 B; today the core alone is over it (see core-one-call), so this is the measured size
   // (7,306 B) with a little room, to be lowered with the core's. Lowered when the query builders shed their helpers
   // (retry and sharing options written in place, shorter argument checks): measured 7,238 B. Lowered with the core's
