@@ -55,10 +55,10 @@ const kindOf = (error: unknown): string | undefined =>
  */
 export function isRetryableError(error: unknown): boolean {
   const kind = kindOf(error);
-  const status = (error as ApiError).status;
-  return kind === 'connection'
-    ? (error as Error).name !== 'RedirectError'
-    : kind === 'api' && (status === 408 || status === 429 || (status >= 500 && status <= 599));
+  if (kind === 'connection') return (error as Error).name !== 'RedirectError';
+  // Only an API error has a status (what middleware throws may be `null`).
+  const status = kind === 'api' ? (error as ApiError).status : 0;
+  return status === 408 || status === 429 || (status >= 500 && status <= 599);
 }
 
 /** Exponential backoff for the given retry (0 = first), up to 25 % jitter off so that clients do not retry together. */

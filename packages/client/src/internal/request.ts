@@ -338,7 +338,7 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
         } catch (failure) {
           policy ??= resolveRetryPolicy(options.retry, call.retry);
           // The pause the server named travels on the API error (`retryAfterMs`), taken when the request was answered.
-          const delay = pauseBefore(failure, retryIndex, policy, (failure as ApiError).retryAfterMs);
+          const delay = pauseBefore(failure, retryIndex, policy, (failure as ApiError | null)?.retryAfterMs);
           // A wait that would end past the deadline is not started: the error (with its `retryAfterMs`) goes out now.
           if (delay === undefined || delay >= deadlineAt - Date.now()) throw failure;
           // Ended early by an abort: the next attempt then fails at once with the `AbortError` naming the request.

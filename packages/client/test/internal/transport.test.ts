@@ -392,6 +392,27 @@ describe('transport: fetch, headers, API key and middleware', () => {
     await expect(failing.getBlockByBurnBlockHeight(1)).rejects.toBe(mine);
   });
 
+  it('passes through untouched what middleware throws that is not an object (null, undefined, a string)', async () => {
+    const { fetch } = fakeFetch(() => json(BLOCK));
+    for (const thrown of [null, undefined, 'no']) {
+      const failing = createClient({
+        fetch,
+        use: [
+          {
+            onRequest() {
+              throw thrown;
+            },
+          },
+        ],
+      });
+      const outcome = await failing.getBlockByBurnBlockHeight(1).then(
+        () => 'resolved',
+        (error: unknown) => error,
+      );
+      expect(outcome).toBe(thrown);
+    }
+  });
+
   it('exposes the raw Response through withResponse()', async () => {
     const { fetch } = fakeFetch(() => json(BLOCK, { headers: { etag: '"abc"' } }));
     const { data, response } = await createClient({ fetch }).getBlockByBurnBlockHeight(1).withResponse();
