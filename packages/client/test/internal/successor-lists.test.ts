@@ -18,6 +18,7 @@ import type { ListOptions } from '../../src/options.js';
 import type { Page } from '../../src/page.js';
 import { PagePromise } from '../../src/pagination.js';
 import { addressTxIds } from '../hardening/helpers/ground-truth.js';
+import { busiestBurnBlock } from '../helpers/reorg-oracle.js';
 
 type Kind = 'transactions' | 'changes' | 'blocks';
 const SPECS: Record<Kind, ListSpec> = {
@@ -46,19 +47,6 @@ function mostAssets(handler: FetchHandler, address: string): string {
   return best.txId;
 }
 
-/** The burn block with the most Stacks blocks, so its list has pages to turn. */
-function busiestBurnBlock(handler: FetchHandler): number {
-  const { world } = handler;
-  let best = { height: world.fixtures.burnBlockHeight, total: 0 };
-  for (let h = 1; h <= world.tip.height; h++) {
-    const burn = world.getBlockByHeight(h)?.burn_block_height;
-    if (burn === undefined) continue;
-    const total = world.listBlocksByBurnBlock({ height: burn }, { offset: 0, limit: 1 })?.total ?? 0;
-    if (total > best.total) best = { height: burn, total };
-  }
-  return best.height;
-}
-
 function setup(seed = 3): Setup {
   const handler = createFetchHandler({ world: createWorld({ seed, blocks: 40 }) });
   const { address } = handler.world.fixtures;
@@ -66,7 +54,7 @@ function setup(seed = 3): Setup {
     handler,
     address,
     txId: mostAssets(handler, address),
-    burnHeight: busiestBurnBlock(handler),
+    burnHeight: busiestBurnBlock(handler.world),
     requests: [],
     before: () => {},
   };
