@@ -123,6 +123,23 @@ function frozen(value) {
 }
 
 /**
+ * The status table as code that builds it from one string, `<gap><phrase>|...` (the gap: how many statuses were skipped
+ * since the previous entry, left out when none): a bundle carries the phrases and few digits, not 44 quoted keys.
+ */
+function packedStatusText(table) {
+  let previous = 0;
+  const entries = Object.entries(table).map(([status, phrase]) => {
+    if (/^\d|\|/.test(phrase)) throw new Error(`the reason phrase of ${status} cannot be packed: ${phrase}`);
+    const gap = Number(status) - previous - 1;
+    previous = Number(status);
+    return `${gap || ''}${phrase}`;
+  });
+  const unpack =
+    'const t = {}; let s = 0; for (const e of p.split("|")) { const [, g, phrase] = /^(\\d*)(.*)/.exec(e); t[s += +g + 1] = phrase; } return Object.freeze(t);';
+  return `/* @__PURE__ */ ((p) => { ${unpack} })(${JSON.stringify(entries.join('|'))})`;
+}
+
+/**
  * The name of the constant holding `id`'s replacement on its own (`getAddressTransactionsReplacement`): code that
  * needs one operation's replacement imports that string, and a bundler leaves out every other one.
  */
@@ -145,7 +162,9 @@ export function constantsModules(constants, header) {
     const table =
       name === 'DEPRECATED_OPERATIONS'
         ? `/* @__PURE__ */ Object.freeze({ ${deprecatedTable.join(', ')} })`
-        : frozen(constants[name]);
+        : name === 'STATUS_TEXT'
+          ? packedStatusText(constants[name])
+          : frozen(constants[name]);
     return `const ${name} = ${table};`;
   });
   const names = [...deprecated.map(([id]) => replacementName(id)), ...Object.keys(constants)];

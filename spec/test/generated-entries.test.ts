@@ -85,6 +85,14 @@ describe('@blockindex/spec/constants', () => {
     expect(STATUS_TEXT[201]).toBeUndefined();
   });
 
+  it('builds the status table, packed into one string in the module, back to exactly what the document gives', () => {
+    const wanted = collectStatusText(doc);
+    expect({ ...STATUS_TEXT }).toEqual(wanted);
+    expect(Object.keys(STATUS_TEXT)).toEqual(Object.keys(wanted));
+    expect(Object.isFrozen(STATUS_TEXT)).toBe(true);
+    expect({ ...require('../dist/constants.cjs').STATUS_TEXT }).toEqual(wanted);
+  });
+
   it('agrees with the `error` of every error example of the document (bodies with a statusCode)', () => {
     const examples = errorExamples(doc);
     expect(examples.length).toBeGreaterThanOrEqual(10);

@@ -24,15 +24,16 @@ export function jsonStructureLimit(): Guard {
       const budget = PARSED_BUDGET_FACTOR * maxBytes;
       // A short body cannot pass the budget, whatever it holds (its text takes at most two bytes per byte).
       if (bytes.length * (MAX_COST_PER_BYTE + 2) <= budget) return undefined;
-      // Its text: a byte a character, two if any is above U+00FF (a wide string); other bytes count as characters.
-      let characters = 0;
+      // Its text: a byte a character, a pair (U+0080 to U+00FF) one; two bytes a character if any other is above
+      // U+007F (a wide string; invalid bytes become U+FFFD).
+      let characters = bytes.length;
       let wide = false;
-      for (let i = 0; i < bytes.length; i++, characters++) {
-        const b = bytes[i] as number;
-        if (b < 0x80) continue;
-        if ((b === 0xc2 || b === 0xc3) && ((bytes[i + 1] as number) & 0xc0) === 0x80) i++;
-        else wide = true;
-      }
+      for (let i = 0; i < bytes.length; i++)
+        if ((bytes[i] as number) > 0x7f)
+          if (((bytes[i] as number) & 0xfe) === 0xc2 && ((bytes[i + 1] as number) & 0xc0) === 0x80) {
+            characters--;
+            i++;
+          } else wide = true;
       const needed = characters * (wide ? 2 : 1) + parsedBytes(measureJson(bytes), wide);
       return needed > budget
         ? `the ${bytes.length}-byte response body would take about ${needed} bytes once parsed, more than ` +
@@ -51,22 +52,25 @@ const PROBLEMS: [RegExp, string][] = [
   [/[\0-\x1f\x7f]/, 'a control character'],
   [/^[ \t]|[ \t]$/, 'leading or trailing whitespace'],
 ];
-const problem = (value: string, checks: number) =>
-  PROBLEMS.slice(0, checks).find(([re]) => re.test(value))?.[1];
 const TOKEN = /^[!#$%&'*+.^_`|~\w-]+$/; // RFC 9110 `token`: a header name
 
-/** Checks the API key and its header, saying what is wrong without showing the key. */
-export function checkApiKey(apiKey: unknown, headerName: unknown): void {
-  const named = describeValue(headerName);
-  if (typeof headerName !== 'string' || !TOKEN.test(headerName))
+/**
+ * Checks a header before anything is sent (`what` = `'apiKey'`: the API key and its header, which must also be free of
+ * control characters and outer whitespace), saying what is wrong without showing the value.
+ */
+export function checkHeader(name: unknown, value: unknown, what: string): void {
+  const key = what === 'apiKey';
+  if (typeof name !== 'string' || !TOKEN.test(name))
     throw new TypeError(
-      `apiKeyHeader must be a header name (letters, digits and !#$%&'*+-.^_\`|~); got ${named}`,
+      key
+        ? `apiKeyHeader must be a header name (letters, digits and !#$%&'*+-.^_\`|~); got ${describeValue(name)}`
+        : `${what}: ${describeValue(name)} is not a valid header name`,
     );
-  if (typeof apiKey !== 'string')
-    throw new TypeError(`apiKey must be a string; got ${apiKey === null ? 'null' : typeof apiKey}`);
-  const found = problem(apiKey, 5);
+  if (typeof value !== 'string')
+    throw new TypeError(`${what} must be a string; got ${value === null ? 'null' : typeof value}`);
+  const found = PROBLEMS.slice(0, key ? 5 : 3).find(([re]) => re.test(value))?.[1];
   if (found)
-    throw new TypeError(`apiKey cannot be sent in a header: it contains ${found} (the key is not shown)`);
+    throw new TypeError(`${what}: the value of ${describeValue(name)} contains ${found} (not shown)`);
 }
 
 /**
@@ -75,15 +79,7 @@ export function checkApiKey(apiKey: unknown, headerName: unknown): void {
  * @example
  * const core = createCore({ apiKey, guards: [headerChecks()] });
  */
-export const headerChecks = (): Guard => ({
-  header(name, value, what) {
-    if (what === 'apiKey') return checkApiKey(value, name);
-    if (!TOKEN.test(name)) throw new TypeError(`${what}: ${describeValue(name)} is not a valid header name`);
-    const found = problem(String(value), 3);
-    if (found)
-      throw new TypeError(`${what}: the value of ${describeValue(name)} contains ${found} (not shown)`);
-  },
-});
+export const headerChecks = (): Guard => ({ header: checkHeader });
 
 /**
  * Runs openapi-fetch middleware around every request (see {@link Middleware}); what a hook throws reaches the caller.
@@ -108,38 +104,36 @@ export function middlewareOf(list: readonly unknown[], where: string, skip?: boo
     if (skip && !m) return false;
     throw new TypeError(`${where}[${i}] must be a middleware object with onRequest, onResponse or onError`);
   }) as Middleware[];
-  const reversed = [...hooks].reverse();
   return {
     async around(request, { schemaPath, params, base }, send, fail) {
       const id = Math.random().toString(36).slice(2, 11);
-      let req = request;
+      const options = { baseUrl: base };
       let response: Response | undefined;
       let error: unknown;
-      /** Runs hook `name` of each in turn: a `Response` it returns ends onRequest and onError. */
-      const run = async (each: Middleware[], name: keyof Middleware) => {
-        for (const m of each) {
-          const extra = name === 'onResponse' ? { response } : name === 'onError' ? { error } : {};
-          const args = { schemaPath, params, id, options: { baseUrl: base }, request: req, ...extra };
-          const result: unknown = await (m[name] as ((a: object) => unknown) | undefined)?.call(m, args);
+      /** Runs hook `name` of each in turn (backwards after the request): a `Response` ends onRequest and onError. */
+      const run = async (name: keyof Middleware) => {
+        for (const m of name === 'onRequest' ? hooks : [...hooks].reverse()) {
+          const args = { schemaPath, params, id, options, request, response, error };
+          const result: unknown = await m[name]?.(args as never);
           if (result instanceof Response) {
             response = result;
             if (name !== 'onResponse') return;
-          } else if (name === 'onRequest' && result instanceof Request) req = result;
+          } else if (name === 'onRequest' && result instanceof Request) request = result;
           else if (name === 'onError' && result instanceof Error) error = result;
           else if (result) throw new Error(`${name}: must return new ${MUST[name]}`);
         }
       };
-      await run(hooks, 'onRequest');
+      await run('onRequest');
       if (response) return response;
       try {
-        response = await send(req);
+        response = await send(request);
       } catch (thrown) {
         // The hooks see what `fetch` threw, as with openapi-fetch; unless one replaces it, it becomes ours.
         error = thrown;
-        await run(reversed, 'onError');
-        if (!response) throw error === thrown ? fail(req, thrown) : error;
+        await run('onError');
+        if (!response) throw error === thrown ? fail(request, thrown) : error;
       }
-      await run(reversed, 'onResponse');
+      await run('onResponse');
       return response;
     },
   };

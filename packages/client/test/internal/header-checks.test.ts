@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkApiKey, headerChecks } from '../../src/guards.js';
+import { checkHeader, headerChecks } from '../../src/guards.js';
 import { createClient, createCore } from '../../src/index.js';
 import { buildHeaders, credentialValues } from '../../src/internal/http.js';
 
@@ -16,7 +16,10 @@ function shown(fn: () => unknown): string {
   throw new Error('expected a TypeError');
 }
 
-describe('checkApiKey', () => {
+/** The API key check of headerChecks(): the key and its header. */
+const checkApiKey = (key: unknown, name: unknown) => checkHeader(name, key, 'apiKey');
+
+describe('checkHeader of the API key', () => {
   it.each([
     ['a CR', `${KEY}\r`, /line break/],
     ['an LF', `${KEY}\nX-Injected: 1`, /line break/],
