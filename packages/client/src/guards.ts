@@ -213,14 +213,13 @@ function summary(this: BlockindexError): Record<string, unknown> {
   for (const key of 'method url status code requestId retryAfterMs replacement body cause'.split(' ')) {
     const value = self[key];
     // Body and cause quote the server: escaped as the message is (JSON.stringify leaves C1 and bidi controls raw).
-    if (value !== undefined) {
+    if (value !== undefined)
       out[key] =
-        key === 'cause' && value instanceof Error
-          ? escapeControl(`${value.name}: ${value.message}`)
-          : key === 'body' || key === 'cause'
-            ? escapeControl(clip(walk(value, 0), 1000))
-            : value;
-    }
+        key === 'body' || key === 'cause'
+          ? escapeControl(
+              value instanceof Error ? `${value.name}: ${value.message}` : clip(walk(value, 0), 1000),
+            )
+          : value;
   }
   return out;
 }
@@ -230,10 +229,11 @@ function walk(value: unknown, depth: number): string {
   if (typeof value === 'string') return JSON.stringify(clip(value, 200));
   if (!value || typeof value !== 'object') return String(value);
   const array = Array.isArray(value);
-  if (depth > 3) return array ? '[…]' : '{…}';
   const keys = Object.keys(value);
-  const at = (k: string) => walk((value as Record<string, unknown>)[k], depth + 1);
-  const items = keys.slice(0, 10).map((k) => (array ? '' : `${JSON.stringify(k)}:`) + at(k));
-  if (keys[10] !== undefined) items.push(`…${keys.length - 10} more`);
+  // Past the fourth level only a count of what is left out.
+  const items = keys
+    .slice(0, depth > 3 ? 0 : 10)
+    .map((k) => (array ? '' : `${JSON.stringify(k)}:`) + walk((value as Record<string, unknown>)[k], depth + 1));
+  if (keys[items.length] !== undefined) items.push(`…${keys.length - items.length} more`);
   return array ? `[${items}]` : `{${items}}`;
 }
