@@ -233,7 +233,9 @@ function walk(value: unknown, depth: number): string {
   // Past the fourth level only a count of what is left out.
   const items = keys
     .slice(0, depth > 3 ? 0 : 10)
-    .map((k) => (array ? '' : `${JSON.stringify(k)}:`) + walk((value as Record<string, unknown>)[k], depth + 1));
+    .map(
+      (k) => (array ? '' : `${JSON.stringify(k)}:`) + walk((value as Record<string, unknown>)[k], depth + 1),
+    );
   if (keys[items.length] !== undefined) items.push(`…${keys.length - items.length} more`);
   return array ? `[${items}]` : `{${items}}`;
 }
