@@ -135,22 +135,8 @@ export function retryDelayMs(
       ? undefined
       : (e.retryAfterMs ??
         (typeof e.headers?.get === 'function' ? pauseOf(e.headers, Date.now(), e.status) : undefined));
-  return pauseBefore(error, retryIndex, policy, asked, random);
-}
-
-/**
- * The rule behind {@link retryDelayMs}, given the pause the server asked for (`asked`, in ms, if it named one): no
- * retry once the policy is spent or for an error that cannot succeed again, nor when the server asks for longer than
- * `maxRetryAfterMs`; else its pause, or the backoff.
- */
-export function pauseBefore(
-  error: unknown,
-  retryIndex: number,
-  policy: RetryPolicy | false,
-  asked: number | undefined,
-  random?: () => number,
-): number | undefined {
-  // (`undefined > n` is false: no pause named, no limit passed.)
+  // No retry once the policy is spent or for an error that cannot succeed again, nor when the server asks for longer
+  // than `maxRetryAfterMs` (`undefined > n` is false: no pause named, no limit passed); else its pause, or the backoff.
   return !policy ||
     retryIndex >= policy.maxRetries ||
     !isRetryableError(error) ||

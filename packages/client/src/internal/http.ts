@@ -30,20 +30,9 @@ export function serializeQuery(query: Record<string, unknown> | undefined): stri
 /** A checker of header names and values (the opt-in `headerChecks()`): throws a `TypeError` saying what is wrong. */
 export type HeaderCheck = (name: string, value: unknown, what: string) => void;
 
-/** Sets one header; what `Headers` refuses is a `TypeError` naming the header, never quoting the value (a secret). */
-export function setHeader(headers: Headers, name: string, value: string, what: string): void {
-  try {
-    headers.set(name, value);
-  } catch {
-    throw new TypeError(
-      `${what}: ${describeValue(name)} is not a valid header name or value (the value is not shown)`,
-    );
-  }
-}
-
 /**
- * `Headers` from the caller's option (`undefined` values skipped) set on `headers`, each checked by `check` (opt-in) and
- * `setHeader`.
+ * `Headers` from the caller's option (`undefined` values skipped) set on `headers`, each checked by `check` (opt-in)
+ * first.
  */
 export function buildHeaders(
   option: HeadersOption | undefined,
@@ -55,7 +44,14 @@ export function buildHeaders(
   for (const [name, value] of entries) {
     if (value === undefined) continue;
     check?.(name, String(value), what);
-    setHeader(headers, name, String(value), what);
+    try {
+      headers.set(name, String(value));
+    } catch {
+      // What `Headers` refuses is named, never quoted: the value may be a secret.
+      throw new TypeError(
+        `${what}: ${describeValue(name)} is not a valid header name or value (the value is not shown)`,
+      );
+    }
   }
   return headers;
 }
