@@ -17,7 +17,7 @@ function shown(fn: () => unknown): string {
 }
 
 /** The API key check of headerChecks(): the key and its header. */
-const checkApiKey = (key: unknown, name: unknown) => checkHeader(name, key, 'apiKey');
+const checkApiKey = (key: string, name: string) => checkHeader(name, key, 'apiKey');
 
 describe('checkHeader of the API key', () => {
   it.each([
@@ -44,7 +44,9 @@ describe('checkHeader of the API key', () => {
   });
 
   it('refuses a key that is not a string', () => {
-    expect(shown(() => checkApiKey(42, 'x-api-key'))).toMatch(/apiKey must be a string; got number/);
+    // The core checks the key's type before any header check sees it (as a string).
+    const options = { apiKey: 42 as never, guards: [headerChecks()] };
+    expect(shown(() => createCore(options))).toMatch(/apiKey must be a string; got number/);
   });
 });
 
