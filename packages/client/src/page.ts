@@ -2,7 +2,7 @@ import { markHandled, type WithResponse } from './api-promise.js';
 import { BlockindexError } from './errors.js';
 import { checkParam } from './internal/lists.js';
 import { checkIterationOptions } from './internal/option-checks.js';
-import { pageAfter } from './internal/page-after.js';
+import { firstPage, pageAfter } from './internal/page-after.js';
 import type { Chunk } from './internal/pager.js';
 import type { PageBody, PageSource } from './internal/strategies.js';
 import type { IterationOptions } from './options.js';
@@ -80,11 +80,13 @@ export class ListPromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
     let load = () => {};
     // One request, straight to the first page (or the one `pageParam` names): no iteration machinery.
     const first = new Promise<void>((resolve) => (load = resolve)).then(async () => {
-      const { signal, pageParam, ...rest } = options;
-      checkIterationOptions(rest);
-      const { offset = 0, limit, cursor } = start;
-      const param = pageParam == null ? { offset, limit, cursor } : checkParam(pageParam, source);
-      const chunk = await pageAfter(source, param, signal);
+      const { signal, pageParam } = options;
+      checkIterationOptions(options);
+      const request = { offset: start.offset ?? 0, limit: start.limit, cursor: start.cursor };
+      const chunk =
+        pageParam == null
+          ? firstPage(source, request, await source.fetch(request, signal))
+          : await pageAfter(source, checkParam(pageParam, source), signal);
       // Only a param made by hand can sit at its own end.
       if (chunk === null) throw new BlockindexError('The page param names no page');
       return { data: pageOf(source, chunk, signal), response: chunk.response };

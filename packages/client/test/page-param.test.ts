@@ -1,6 +1,6 @@
 import { setupMockServer } from '@blockindex/mock/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AbortError, createClient, type PageData, type PageParam } from '../src/index.js';
+import { AbortError, createClient, type PageData, type PageParam, type PagePromise } from '../src/index.js';
 import { smallWorld } from './hardening/helpers/faulty-fetch.js';
 import {
   addressTxIds,
@@ -138,6 +138,24 @@ describe('page params', () => {
     for await (const item of client.getAddressTransactions(address, {}, { pageParam: page.nextPageParam }))
       rest.push(item.tx.tx_id);
     expect([...page.results.map((r) => r.tx.tx_id), ...rest]).toEqual(want);
+  });
+
+  // The awaited page is made from its one answer, iteration's first page by the pager: both name the same next page.
+  type First = (client: ReturnType<typeof createClient>, limit: number) => PagePromise<unknown>;
+  it.each<[string, First, number]>([
+    ['the cursor list', (client, limit) => client.getAddressTransactions(address, { limit }), 7],
+    ['an offset list', (client, limit) => client.getAccountTransactionsWithTransfers(address, { limit }), 4],
+    ['a position list', (client, limit) => client.getPrincipalTransactions(address, { limit }), 3],
+    ['a last page', (client) => client.getAddressTransactionEvents(address, busyTx, { limit: 50 }), 50],
+  ])('%s: the awaited page names the next page iteration names after it', async (_, call, limit) => {
+    const client = createClient();
+    const page = await call(client, limit);
+    const pages = call(client, limit).pages();
+    const { value: iterated } = await pages.next();
+    await pages.return();
+    expect(iterated?.results).toEqual(page.results);
+    expect(page.nextPageParam).toEqual(iterated?.nextPageParam);
+    expect(page.hasNextPage()).toBe(limit !== 50);
   });
 
   const good: PageParam = { cursor: null, offset: 4, total: 10, end: 10, limit: 4, growth: 0 };

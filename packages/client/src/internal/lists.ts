@@ -123,8 +123,9 @@ export function clampPageSize(size: number | undefined, max: number = MAX_PAGE_S
 export function toParam({ strategy }: Paged, mark: Pos, state: ListState, limit: number): PageParam {
   const total = state.anchor ? state.anchor.older + 1 : state.total;
   // Lists paged by position: the row's own cursor, no offsets.
-  const at = strategy.position ? { cursor: mark.cursor, offset: 0, end: null } : undefined;
-  const { cursor = state.anchor?.cursor ?? null, offset = total - mark.older, end = total } = at ?? {};
+  const [cursor, offset, end] = strategy.position
+    ? [mark.cursor, 0, null]
+    : [state.anchor?.cursor ?? null, total - mark.older, total];
   return { cursor, offset, total, end, limit, growth: 0, last: mark.key };
 }
 
@@ -164,11 +165,11 @@ export function pageProblem(
   for (let i = 0; i < results.length; i++) {
     const item: unknown = results[i];
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      return `results[${i}] must be an object; got ${item === null ? 'null' : Array.isArray(item) ? 'an array' : typeof item}`;
+      return `results[${i}] must be an object; got ${describeValue(item)}`;
     }
     const value = identity(item as never);
     if (typeof value !== type || (type === 'number' && !Number.isFinite(value))) {
-      return `results[${i}].${field} must be a ${type}; got ${value === null ? 'null' : typeof value}`;
+      return `results[${i}].${field} must be a ${type}; got ${describeValue(value)}`;
     }
     const earlier = seen.get(value);
     if (earlier !== undefined)

@@ -1,23 +1,42 @@
+import type { WithResponse } from '../api-promise.js';
 import type { PageParam } from '../page-param.js';
 import { clampPageSize, fromParam, MAX_PAGE_SIZE, toParam } from './lists.js';
 import { type Chunk, checkOlder, type Got, movedError, readAfter } from './pager.js';
 import type { PageBody, PageRequest, PageSource, Pos } from './strategies.js';
 
 /**
- * One page: the answer to `first`, or the page after a param's row by the one rule. Read from that row; where the
- * answer does not show it, search the list down from its head for it, in its block (a re-org above it moved it); not
- * there: a re-org orphaned it, `ListReorgedError`. `null`: no row follows it.
+ * The first page, straight from the answer to `request` (an awaited list call makes that one request): its rows as
+ * sent, and the param after the last, the only row placed (a position for every row cost the call most of its CPU).
+ */
+export function firstPage<TItem, TBody extends PageBody<TItem>>(
+  source: PageSource<TItem, TBody>,
+  request: PageRequest,
+  { data, response }: WithResponse<TBody>,
+): Chunk<TItem, TBody> {
+  const { state } = fromParam(undefined, source);
+  const { results } = data;
+  const read = source.strategy.read(data, request, undefined, state, source as never, results.length - 1);
+  const last = read.ok && !read.done ? read.pos[0] : undefined;
+  // `limit: 0` asks the server for its default page: the param goes on in pages of what it applied.
+  const limit = clampPageSize(request.limit || data.limit || undefined, source.max);
+  return { items: results.slice(), data, response, next: last ? toParam(source, last, state, limit) : null };
+}
+
+/**
+ * The page after a param's row, by the one rule. Read from that row; where the answer does not show it, search the
+ * list down from its head for it, in its block (a re-org above it moved it); not there: a re-org orphaned it,
+ * `ListReorgedError`. `null`: no row follows it.
  */
 export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
   source: PageSource<TItem, TBody>,
-  param: PageParam | PageRequest,
+  param: PageParam,
   signal: AbortSignal | undefined,
 ): Promise<Chunk<TItem, TBody> | null> {
-  const first = 'end' in param ? undefined : param;
-  const { mark, state } = fromParam(first ? undefined : (param as PageParam), source);
+  const { mark, state } = fromParam(param, source);
+  const { limit } = param;
   const fetch = (request: PageRequest) => source.fetch(request, signal);
-  let read: Got<TBody> = await readAfter(source, fetch, mark, param.limit ?? 0, state, first);
-  if (!read.ok && mark) {
+  let read: Got<TBody> = await readAfter(source, fetch, mark, limit, state);
+  if (!read.ok) {
     if (mark.key === '') throw movedError();
     // Down from the head (then from the row read last), each answer overlapping the one before.
     let at = -1;
@@ -34,19 +53,13 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
     // Met as the last row of an answer: read after it by the rule.
     read =
       at === found.pos.length - 1 && !found.done
-        ? await readAfter(source, fetch, row, param.limit ?? 0, state)
+        ? await readAfter(source, fetch, row, limit, state)
         : { ...found, pos: found.pos.slice(at + 1) };
   }
   if (!read.ok) throw movedError();
-  // `limit: 0` asks the server for its default page: the param goes on in pages of what it applied.
-  const limit = first
-    ? clampPageSize(first.limit || read.data.limit || undefined, source.max)
-    : (param.limit ?? 0);
-  const pos = read.pos.slice(0, first ? undefined : limit);
-  const items = pos.map((p) => p.row as TItem);
+  const pos = read.pos.slice(0, limit);
   const last = pos.at(-1);
-  if (!last && !first) return null;
-  const next =
-    !last || (read.done && pos.length === read.pos.length) ? null : toParam(source, last, state, limit);
-  return { items, data: read.data, response: read.response, next };
+  if (!last) return null;
+  const next = read.done && pos.length === read.pos.length ? null : toParam(source, last, state, limit);
+  return { items: pos.map((p) => p.row as TItem), data: read.data, response: read.response, next };
 }

@@ -66,14 +66,22 @@ export interface Strategy {
   anchor?(body: Body): string | null;
   /** The request for `size` rows after `mark` (with `mark` first), or the head's first `size` rows. */
   query(mark: Pos | undefined, size: number, max: number, state: ListState): PageRequest;
-  read(body: Body, request: PageRequest, mark: Pos | undefined, state: ListState, source: Source): Read;
+  /** The rows after `mark` (none: the head's); from the `from`th on (a first page's param needs its last alone). */
+  read(
+    body: Body,
+    request: PageRequest,
+    mark: Pos | undefined,
+    state: ListState,
+    source: Source,
+    from?: number,
+  ): Read;
 }
 
-/** Positions of an answer's rows, the first having `older` older rows (-1: not counted). */
-const positions = (rows: unknown[], older: number, { identity, key, strategy }: Source): Pos[] =>
-  rows.map((row, i) => {
+/** Positions of an answer's rows from the `from`th on, the first row having `top` older rows (-1: not counted). */
+const positions = (rows: unknown[], top: number, { identity, key, strategy }: Source, from = 0): Pos[] =>
+  rows.slice(from).map((row, i) => {
     const [id, cursor] = [identity(row as never), strategy.position?.(row as never) ?? null];
-    return { id, key: key?.(row as never) ?? String(id), older: older < 0 ? -1 : older - i, cursor, row };
+    return { id, key: key?.(row as never) ?? String(id), older: top < 0 ? -1 : top - i - from, cursor, row };
   });
 
 /**
@@ -93,15 +101,22 @@ function query(mark: Pos | undefined, size: number, max: number, s: ListState): 
 }
 
 /** The mark sits where its count of older rows puts it; past the window after growth is a miss. */
-function read(body: Body, request: PageRequest, mark: Pos | undefined, s: ListState, source: Source): Read {
+function read(
+  body: Body,
+  request: PageRequest,
+  mark: Pos | undefined,
+  s: ListState,
+  source: Source,
+  from = 0,
+): Read {
   const [top, anchor] = [body.total - 1 - (body.offset ?? request.offset), source.strategy.anchor?.(body)];
   if (mark === undefined) s.anchor = anchor ? { cursor: anchor, older: top } : undefined;
   const grew = mark === undefined || s.anchor ? 0 : Math.max(0, body.total - s.total);
   const aimed = s.ahead;
   [s.ahead, s.grew, s.total] = [Math.min(s.grew, grew), grew, body.total];
   const older = s.anchor && mark ? s.anchor.older - request.offset : top;
-  const pos = positions(body.results, older, source);
-  const short = pos.length < (request.limit ?? 0) || body.prev_cursor === null;
+  const pos = positions(body.results, older, source, from);
+  const short = body.results.length < (request.limit ?? 0) || body.prev_cursor === null;
   const last = pos.at(-1)?.older ?? 0;
   // A short answer whose last row still has older rows: the list ended before the total it announced.
   const ok = { ok: true as const, pos, done: short || last <= 0, gap: short ? Math.max(0, last) : 0 };
@@ -136,9 +151,9 @@ export function byPosition(position: (item: never) => string): Strategy {
       cursor: mark?.cursor ?? undefined,
       limit: Math.min(max, mark ? size + 1 : size),
     }),
-    read(body, _request, mark, s, source) {
+    read(body, _request, mark, s, source, from) {
       s.total = body.total;
-      const pos = positions(body.results, -1, source);
+      const pos = positions(body.results, -1, source, from);
       const done = (body.cursor as { next?: unknown } | undefined)?.next === null;
       const ok = { ok: true, pos, done, gap: 0 } as const;
       if (mark === undefined) return ok;
