@@ -364,5 +364,23 @@ test('a core that is not one, and response headers named after a credential', as
   );
 });
 
+test('a key echoed in a JSON error body as JSON spells it is redacted before the body is parsed (body-redaction.test.ts)', async () => {
+  const KEY = 'sk-"quoted"\\key-0123';
+  const spelled = JSON.stringify(KEY).slice(1, -1);
+  const s = served(
+    () => new Response(`{"message":"bad key ${spelled}","deep":{"${spelled}":true}}`, { status: 403 }),
+  );
+  const e = await failure(getBrc20Token(createCore({ fetch: s.fetch, apiKey: KEY }), 'ordi'));
+  assert.deepEqual(e.body, { message: 'bad key [redacted]', deep: { '[redacted]': true } });
+  assert.equal(e.message, '403 GET /ordinals/v1/brc-20/tokens/ordi: bad key [redacted]');
+});
+
+test('an error body nested 100,000 deep gets its ApiError (no stack overflow describing it)', async () => {
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  const s = served(() => new Response(deep, { status: 400 }));
+  const e = await failure(getBrc20Token(createCore({ fetch: s.fetch, maxResponseBytes: 1 << 25 }), 'ordi'));
+  assert.equal(e.message, '400 GET /ordinals/v1/brc-20/tokens/ordi: Request failed (unrecognized body)');
+});
+
 await runCases();
 if (inherited.status !== 0) process.exitCode = 1;

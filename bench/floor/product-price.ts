@@ -25,6 +25,7 @@ const ADDED: [string, string][] = [
   ['hdrname', 'a response header named after a credential dropped'],
   ['errhooks', 'error hook points: redactBody, phrase, html, details, hint'],
   ['clip', 'messages cut: the path at 100 characters, a text body on one line at 200'],
+  ['jsonecho', 'a credential echoed in a JSON error body as JSON spells it (\\" and \\\\ escaped) redacted'],
 ];
 
 await ours();

@@ -5,6 +5,7 @@
 // default path), error classes constructible from their fields, and brands that hold across two copies of the
 // package. Each addition sits inside `/*<name*/ ... /*name>*/` markers: `product-price.ts` cuts each out to price it,
 // `product-check.ts` fails when one is cut. Written from the tests and the README, not from the client's source.
+// hardened.ts (the opt-in guards) and one-page.ts (a list page) import it; the few helpers they share are exported.
 import type { Brc20TokenDetails } from '@blockindex/spec/types';
 
 /** What `fetch` the core calls: a Request in, a Response out. */
@@ -71,7 +72,7 @@ export interface Core {
   ordinalsBaseUrl: string;
 }
 /** Where a core keeps its request function: a global symbol, so another copy of the package finds it. */
-const CORE = /*<brand*/ Symbol.for('@blockindex/client.core') || /*brand>*/ '_';
+export const CORE = /*<brand*/ Symbol.for('@blockindex/client.core') || /*brand>*/ '_';
 type Call = (
   op: string,
   path: string,
@@ -96,7 +97,8 @@ const reason = (
 ) => {
   let said = body && typeof body == 'object' ? (body.message ?? body.error) : body;
   if (typeof said != 'string' || !said.trim())
-    return `${fallback} (${body == null || !String(body).trim() ? 'empty' : 'unrecognized'} body)`;
+    // (Not String(body): an array nested 100,000 deep would overflow the stack.)
+    return `${fallback} (${(typeof body == 'string' ? body.trim() : body != null) ? 'unrecognized' : 'empty'} body)`;
   /*<errhooks*/ if (html) return fallback + ' (HTML body)'; /*errhooks>*/
   /*<clip*/ said = clip(typeof body == 'string' ? said.replace(/\s+/g, ' ').trim() : said, 200); /*clip>*/
   return said;
@@ -128,7 +130,7 @@ class Base extends Error {
     Object.assign(this, props);
   }
 }
-const named = <T>(name: string, C: T): T => {
+export const named = <T>(name: string, C: T): T => {
   const K = { [name]: class extends (C as any) {} }[name]!;
   K.prototype.name = name;
   /*<brand*/
@@ -168,7 +170,7 @@ const BY_STATUS: Record<number, typeof ApiError> = {
 };
 
 /** Server text made safe for one log line: C0, DEL, C1, line separators and bidi controls as `\n` / `\uXXXX`. */
-const esc = (s: string) =>
+export const esc = (s: string) =>
   /*<escape*/ s.replace(/[\0-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) =>
     c == '\n' ? '\\n' : '\\u' + (c.charCodeAt(0) + 65536).toString(16).slice(1),
   ) /*escape>*/;
@@ -210,7 +212,7 @@ const dist = (a: string, b: string) => {
   return p[b.length]!;
 };
 /** Unknown keys (naming the closest known one) and values of the wrong kind, as TypeError / RangeError. */
-function check(o: any, keys: string[], w: string): void {
+export function check(o: any, keys: string[], w: string): void {
   if (o === undefined) return;
   if (!o || typeof o != 'object') throw new TypeError(`${w} must be an object; got ${got(o)}`);
   for (const k of Object.keys(o)) {
@@ -294,7 +296,7 @@ const base = (v: any, w: string) => {
   return u.href.replace(/\/+$/, '');
 };
 /** A path parameter as one percent-encoded segment (`.` and `..` doubly escaped, `%252E`: the URL parser resolves `%2E`). */
-const segment = (name: string, v: any) => {
+export const segment = (name: string, v: any) => {
   if (typeof v != 'string' || !v) throw new TypeError(`${name} must be a non-empty string; got ${got(v)}`);
   try {
     v = encodeURIComponent(v);
@@ -371,6 +373,8 @@ export function createCore(o: CoreOptions = {}): Core {
     // Credentials: each credential header's value whole and its token after the scheme, longest first.
     const secrets: string[] = [];
     for (const [k, v] of h) if (creds.includes(k) && v) secrets.push(v, v.replace(/^\S+\s+/, ''));
+    // ... and each as a JSON string spells it (a server echoing it in a JSON body).
+    /*<jsonecho*/ for (const x of [...secrets]) secrets.push(JSON.stringify(x).slice(1, -1)); /*jsonecho>*/
     secrets.sort((a, b) => b.length - a.length);
     const red = (s: string) => secrets.reduce((t, x) => t.split(x).join(R), s);
 
