@@ -1,11 +1,10 @@
 import type { operations } from '@blockindex/spec/types';
 import { ApiPromise } from './api-promise.js';
 import { type BlockindexCore, request } from './core.js';
-import { serializeQuery } from './internal/http.js';
-import { type ListSpec, pageProblem } from './internal/lists.js';
+import type { ListSpec } from './internal/lists.js';
 import { checkOptions, listKeys, REQUEST_KEYS } from './internal/option-checks.js';
 import type { PageBody, PageSource } from './internal/strategies.js';
-import type { IterationOptions, ListOptions, Operation, RequestOptions } from './options.js';
+import type { IterationOptions, ListOptions, RequestOptions } from './options.js';
 import { ListPromise, type ListStart } from './page.js';
 
 type Op = keyof operations;
@@ -110,7 +109,8 @@ export type ListPromiseClass = new <TItem, TBody extends PageBody<TItem>>(
 /**
  * One of the three list calls, as `list` describes it. `pathParams` checks the arguments when the first request is
  * made, so a bad one rejects like every other error of the call and nothing is sent. Each request carries the
- * caller's query with the slice asked for in place of the caller's own `offset`, `limit` and `cursor`.
+ * caller's query with the slice asked for in place of the caller's own `offset`, `limit` and `cursor`; the list spec
+ * is the request path's operation (it checks each page and writes the query).
  */
 export function listCall<TItem, TBody extends PageBody<TItem>>(
   Kind: ListPromiseClass,
@@ -120,13 +120,6 @@ export function listCall<TItem, TBody extends PageBody<TItem>>(
   query: ListStart,
   options: ListOptions,
 ): ListPromise<TItem, TBody> {
-  const op: Operation = {
-    id: list.operation,
-    path: list.path,
-    replacement: list.replacement,
-    shape: (data: unknown) => pageProblem(data, list),
-    search: serializeQuery,
-  };
   // The spec is the source's identity, key and strategy; the source adds how to fetch a slice.
   const source: PageSource<TItem, TBody> = {
     ...(list as unknown as Omit<PageSource<TItem, TBody>, 'fetch'>),
@@ -135,7 +128,7 @@ export function listCall<TItem, TBody extends PageBody<TItem>>(
       const { limit, cursor } = slice;
       // Lists paged by a position cursor take no `offset`.
       const offset = list.strategy.position ? undefined : slice.offset;
-      return request<TBody>(core, op, pathParams, { ...rest, offset, limit, cursor }, { ...options, signal });
+      return request(core, list, pathParams, { ...rest, offset, limit, cursor }, { ...options, signal });
     },
   };
   return new Kind<TItem, TBody>(source, query, options);

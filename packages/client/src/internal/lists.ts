@@ -4,7 +4,9 @@ import {
   getAddressTransactionsReplacement,
   type PAGE_SIZE,
 } from '@blockindex/spec/constants';
+import type { Operation } from '../options.js';
 import type { PageParam } from '../page-param.js';
+import { serializeQuery } from './http.js';
 import {
   byPosition,
   CURSOR,
@@ -17,12 +19,11 @@ import {
 } from './strategies.js';
 import { describeValue } from './text.js';
 
-/** One list operation, as pages, the pager and the transport see it (a constant each: apps ship those they call). */
-export interface ListSpec extends Omit<PageSource<never, never>, 'fetch'> {
-  operation: string;
-  path: string;
-  /** What the API says to call instead, when it deprecates the operation. */
-  replacement?: string;
+/**
+ * One list operation, as pages, the pager and the request path see it (a constant each: apps ship those they call);
+ * the request path's operation as it is, checking each page (`pageProblem`) and writing the query.
+ */
+export interface ListSpec extends Omit<PageSource<never, never>, 'fetch'>, Operation {
   /** The item field that tells two items apart (a dotted path) and its type: every item must have it. */
   field: string;
   type: 'string' | 'number';
@@ -31,11 +32,12 @@ export interface ListSpec extends Omit<PageSource<never, never>, 'fetch'> {
 type Paged = Pick<PageSource<never, never>, 'strategy' | 'max'>;
 
 /** A list spec whose identity is `field` read from each item (unless `more` gives one). */
-function list<M extends object>(operation: string, path: string, strategy: Strategy, field: string, more: M) {
+function list<M extends object>(id: string, path: string, strategy: Strategy, field: string, more: M) {
   const names = field.split('.');
   // biome-ignore lint/suspicious/noExplicitAny: any item; `pageProblem` says when it lacks the field.
   const identity = (item: never): unknown => names.reduce((value: any, name) => value?.[name], item);
-  return { operation, path, strategy, field, type: 'string', identity, ...more } as ListSpec & M;
+  const spec = { id, path, strategy, field, type: 'string', identity, ...more } as ListSpec & M;
+  return Object.assign(spec, { shape: (data: unknown) => pageProblem(data, spec), search: serializeQuery });
 }
 
 /** A transaction row's key: its id and its block (its hash, and its index should two blocks share a hash). */
@@ -141,10 +143,7 @@ export function fromParam<P extends PageParam | undefined>(p: P, { strategy: { p
  * Why a 2xx body is not a page of `list` (`undefined`: it is one); run on every list response. Items must be objects
  * with their identity, unique within the page: the pager relies on identities, so none is dropped or merged silently.
  */
-export function pageProblem(
-  data: unknown,
-  { field, type, identity, strategy }: ListSpec,
-): string | undefined {
+function pageProblem(data: unknown, { field, type, identity, strategy }: ListSpec): string | undefined {
   const body = data as Partial<PageBody<unknown>>;
   if (!Array.isArray(body?.results)) return 'expected a page object with a `results` array';
   // Positions and page params are computed from these: a total of 1e400 (Infinity), 400.5 or -5 would make a param

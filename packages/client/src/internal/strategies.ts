@@ -67,14 +67,7 @@ export interface Strategy {
   /** The request for `size` rows after `mark` (with `mark` first), or the head's first `size` rows. */
   query(mark: Pos | undefined, size: number, max: number, state: ListState): PageRequest;
   /** The rows after `mark` (none: the head's); from the `from`th on (a first page's param needs its last alone). */
-  read(
-    body: Body,
-    request: PageRequest,
-    mark: Pos | undefined,
-    state: ListState,
-    source: Source,
-    from?: number,
-  ): Read;
+  read(body: Body, asked: PageRequest, mark: Pos | undefined, s: ListState, src: Source, from?: number): Read;
 }
 
 /** Positions of an answer's rows from the `from`th on, the first row having `top` older rows (-1: not counted). */
@@ -101,14 +94,7 @@ function query(mark: Pos | undefined, size: number, max: number, s: ListState): 
 }
 
 /** The mark sits where its count of older rows puts it; past the window after growth is a miss. */
-function read(
-  body: Body,
-  request: PageRequest,
-  mark: Pos | undefined,
-  s: ListState,
-  source: Source,
-  from = 0,
-): Read {
+const read: Strategy['read'] = (body, request, mark, s, source, from = 0) => {
   const [top, anchor] = [body.total - 1 - (body.offset ?? request.offset), source.strategy.anchor?.(body)];
   if (mark === undefined) s.anchor = anchor ? { cursor: anchor, older: top } : undefined;
   const grew = mark === undefined || s.anchor ? 0 : Math.max(0, body.total - s.total);
@@ -130,7 +116,7 @@ function read(
   if (at < 0 || at >= pos.length || (mark.key !== '' && pos[at]?.key !== mark.key))
     return { ok: false, grew: false };
   return { ...ok, pos: pos.slice(at + 1) };
-}
+};
 
 /** By offset. */
 export const OFFSET: Strategy = { query, read };

@@ -124,7 +124,7 @@ describe('successor lists through the pager', () => {
       p.$ref ? (doc.components.parameters[p.$ref.split('/').at(-1) as string] as Param) : p;
     for (const spec of Object.values(SPECS)) {
       const limit = doc.paths[spec.path]?.get.parameters.map(resolve).find((p) => p.name === 'limit');
-      expect(limit?.schema.maximum, spec.operation).toBe(spec.max ?? 50);
+      expect(limit?.schema.maximum, spec.id).toBe(spec.max ?? 50);
     }
   });
 
