@@ -105,13 +105,17 @@ test('deepRedaction(): a key echoed with a \\u escape is blanked out of the pars
 
 /** Middleware logging each hook under `name`, optionally answering as `replace` says. */
 const logging = (name: string, log: string[], replace: any = {}) => ({
-  onRequest: async (p: any) => (log.push(`${name}.onRequest ${p.request.url}`), replace.onRequest?.(p)),
+  onRequest: async (p: any) => (
+    log.push(`${name}.onRequest ${p.schemaPath} ${p.request.url}`), replace.onRequest?.(p)
+  ),
   onResponse: async (p: any) => (
     log.push(`${name}.onResponse ${p.response.status}`), replace.onResponse?.(p)
   ),
   onError: async (p: any) => (log.push(`${name}.onError ${p.error.message}`), replace.onError?.(p)),
 });
 const URL_FULL = `https://api.hiro.so${URL_PATH}`;
+/** What `logging` writes for onRequest: openapi-fetch's `schemaPath`, then the URL. */
+const LOGGED = `/ordinals/v1/brc-20/tokens/{ticker} ${URL_FULL}`;
 
 test('middleware(): onRequest first to last, onResponse last to first; a Request replaces, a Response answers', async () => {
   const log: string[] = [];
@@ -122,8 +126,8 @@ test('middleware(): onRequest first to last, onResponse last to first; a Request
   });
   assert.deepEqual(await getBrc20Token(core, 'ordi'), TOKEN);
   assert.deepEqual(log, [
-    `a.onRequest ${URL_FULL}`,
-    `b.onRequest ${URL_FULL}`,
+    `a.onRequest ${LOGGED}`,
+    `b.onRequest ${LOGGED}`,
     'b.onResponse 200',
     'a.onResponse 200',
   ]);
@@ -155,7 +159,7 @@ test('middleware(): onRequest first to last, onResponse last to first; a Request
     cached: true,
   });
   assert.equal(c.requests.length, 0);
-  assert.deepEqual(log, [`a.onRequest ${URL_FULL}`, `b.onRequest ${URL_FULL}`]);
+  assert.deepEqual(log, [`a.onRequest ${LOGGED}`, `b.onRequest ${LOGGED}`]);
 });
 
 test('middleware(): a failed fetch runs onError last to first (an Error replaces, a Response recovers); other returns refused', async () => {
@@ -171,8 +175,8 @@ test('middleware(): a failed fetch runs onError last to first (an Error replaces
   const core = createCore({ fetch: down(), retry: false, guards: [recovering] });
   assert.deepEqual(await getBrc20Token(core, 'ordi'), { recovered: true });
   assert.deepEqual(log, [
-    `a.onRequest ${URL_FULL}`,
-    `b.onRequest ${URL_FULL}`,
+    `a.onRequest ${LOGGED}`,
+    `b.onRequest ${LOGGED}`,
     'b.onError fetch failed',
     'a.onError replaced',
     'b.onResponse 200',

@@ -154,19 +154,19 @@ export const deepRedaction = (): Guard => ({
 /** openapi-fetch's middleware: `onRequest` first to last (a Request replaces, a Response answers), `onError` and
  * `onResponse` last to first (a Response recovers or replaces, an Error replaces the error). */
 export interface Middleware {
-  onRequest?: (o: { request: Request }) => any;
-  onResponse?: (o: { request: Request; response: Response }) => any;
-  onError?: (o: { request: Request; error: unknown }) => any;
+  onRequest?: (o: { request: Request; schemaPath: string }) => any;
+  onResponse?: (o: { request: Request; response: Response; schemaPath: string }) => any;
+  onError?: (o: { request: Request; error: unknown; schemaPath: string }) => any;
 }
 export const middleware = (...ms: Middleware[]): Guard => ({
   /*<middleware*/
   around:
-    (send: FetchFn): FetchFn =>
+    (send: FetchFn, schemaPath: any): FetchFn =>
     async (request) => {
       let response: Response | undefined;
       let x: any;
       for (const m of ms)
-        if ((x = await m.onRequest?.({ request }))) {
+        if ((x = await m.onRequest?.({ request, schemaPath }))) {
           if (x instanceof Response) return x;
           if (!(x instanceof Request))
             throw new Error('onRequest: must return new Request() or Response() when modifying the request');
@@ -177,7 +177,7 @@ export const middleware = (...ms: Middleware[]): Guard => ({
       } catch (e) {
         let error = e;
         for (const m of [...ms].reverse())
-          if ((x = await m.onError?.({ request, error }))) {
+          if ((x = await m.onError?.({ request, error, schemaPath }))) {
             if (x instanceof Response) {
               response = x;
               break;
@@ -189,7 +189,7 @@ export const middleware = (...ms: Middleware[]): Guard => ({
         if (!response) throw error;
       }
       for (const m of [...ms].reverse())
-        if ((x = await m.onResponse?.({ request, response }))) {
+        if ((x = await m.onResponse?.({ request, response, schemaPath }))) {
           if (!(x instanceof Response))
             throw new Error('onResponse: must return new Response() when modifying the response');
           response = x;

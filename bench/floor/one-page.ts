@@ -100,6 +100,7 @@ export async function getAddressTransactions(
       0,
       o,
       getAddressTransactionsReplacement,
+      '/extended/v2/addresses/{address}/transactions',
     );
     /*<pcheck*/
     // A page is checked: integers where the list counts, every row with its identity, none twice.

@@ -97,7 +97,7 @@ test('hook points: guards (header, around, body, retryAfter, timer) and a pacer 
   const seen: string[] = [];
   const guard = {
     header: (name: string, _v: unknown, what: string) => void seen.push(`header ${name} ${what}`),
-    around: (send: any) => (r: Request) => (seen.push('around'), send(r)),
+    around: (send: any, schemaPath: string) => (r: Request) => (seen.push(`around ${schemaPath}`), send(r)),
     body: (text: string) => (seen.push('body'), text.length > 1000 ? 'too big' : undefined),
     retryAfter: (h: Headers) => (seen.push('retryAfter'), Number(h.get('x-pause')) || undefined),
     timer: (run: () => void, ms: number) => {
@@ -119,7 +119,7 @@ test('hook points: guards (header, around, body, retryAfter, timer) and a pacer 
   assert.deepEqual(call.value, TOKEN);
   for (const want of [
     'header x-app',
-    'around',
+    'around /ordinals/v1/brc-20/tokens/{ticker}',
     'body',
     'retryAfter',
     'timer 700',

@@ -33,12 +33,13 @@ export interface ApiWarning {
   replacement: string | undefined;
   url: string;
 }
-/** What an opt-in guard may hook (all optional): header checks, a body check, middleware around an attempt, how a
+/** What an opt-in guard may hook (all optional): header checks, a body check, middleware around an attempt (handed
+ * the operation's path template, openapi-fetch's `schemaPath`), how a
  * pause is read from a response, the timer. */
 export interface Guard {
   header?: (name: string, value: unknown, what: string) => void;
   body?: (text: string, max: number) => string | undefined;
-  around?: (send: FetchFn) => FetchFn;
+  around?: (send: FetchFn, schemaPath?: string) => FetchFn;
   retryAfter?: (headers: Headers, now: number, status: number) => number | undefined;
   timer?: (run: () => void, ms: number) => () => void;
   redactBody?: <T>(body: T, secrets: string[]) => T;
@@ -79,6 +80,7 @@ type Call = (
   ordinals: 0 | 1,
   options?: CallOptions,
   replacement?: string,
+  schemaPath?: string,
 ) => Promise<{ data: any; response: Response }>;
 
 const INF = Infinity;
@@ -366,7 +368,7 @@ export function createCore(o: CoreOptions = {}): Core {
   ].map((k) => k.toLowerCase());
   /*<warn*/ const seen = o.onWarning ? new Set<string>() : WARNED; /*warn>*/
 
-  const call: Call = async (op, path, ordinals, c = {}, replacement) => {
+  const call: Call = async (op, path, ordinals, c = {}, replacement, schemaPath) => {
     /*<checks*/ check(c, CALL, 'options'); /*checks>*/
     const h = new Headers(headers);
     addHeaders(h, c.headers, 'options.headers', G);
@@ -398,7 +400,7 @@ export function createCore(o: CoreOptions = {}): Core {
         throw (mine = e);
       }
     };
-    for (const g of G) if (g.around) f = g.around(f);
+    for (const g of G) if (g.around) f = g.around(f, schemaPath);
     /*hooks>*/
     const wait =
       /*<hooks*/ hook('timer') ??
@@ -669,7 +671,14 @@ export function getBrc20Token(
   const run = async () => {
     const call = (core as any)?.[CORE];
     if (typeof call != 'function') throw new TypeError('core must come from createCore() or createClient()');
-    return call('getBrc20Token', '/ordinals/v1/brc-20/tokens/' + segment('ticker', ticker), 1, options);
+    return call(
+      'getBrc20Token',
+      '/ordinals/v1/brc-20/tokens/' + segment('ticker', ticker),
+      1,
+      options,
+      undefined,
+      /*<hooks*/ '/ordinals/v1/brc-20/tokens/{ticker}' || /*hooks>*/ undefined,
+    );
   };
   const both = run();
   const data: any = both.then((x) => x.data);
