@@ -28,7 +28,7 @@ export class ApiPromise<T> extends Promise<T> {
     super((resolve, reject) => inner.then(({ data }) => resolve(data), reject));
     this.#inner = inner;
     // A caller who only uses `withResponse()` handles the failure there: this promise must not report it again.
-    markHandled(this);
+    this.catch(() => {});
   }
 
   /** The parsed body together with the raw `Response` it came from. */

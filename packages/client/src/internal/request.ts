@@ -307,10 +307,9 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
         let data: unknown;
         try {
           data = text === '' ? undefined : JSON.parse(text);
-        } catch (error) {
-          // Only the position is shown: V8 quotes the body there, maybe an echo of the key.
-          const at = /position \d+/.exec((error as Error).message);
-          const reason = `the body is not valid JSON${at ? ` (syntax error at ${at[0]})` : ''}`;
+        } catch {
+          // Not V8's message as the cause: it quotes the body, maybe an echo of the key.
+          const reason = 'the body is not valid JSON';
           throw refuse(ResponseParseError, reason, new SyntaxError(reason));
         }
         const problem =
