@@ -140,6 +140,50 @@ describe('page params', () => {
     expect([...page.results.map((r) => r.tx.tx_id), ...rest]).toEqual(want);
   });
 
+  // With nothing mined in between, the iteration's first request is the one after the param's row (it was the call's
+  // own first page, which here ends on that very row: "A page brought no row after its mark").
+  type From = (
+    client: ReturnType<typeof createClient>,
+    limit: number,
+    pageParam?: PageParam | null,
+  ) => PagePromise<unknown>;
+  const txId = (item: unknown) => (item as { tx: { tx_id: string } }).tx.tx_id;
+  it.each<[string, From, () => unknown[], (item: unknown) => unknown, number]>([
+    [
+      'the cursor list',
+      (client, limit, pageParam) => client.getAddressTransactions(address, { limit }, { pageParam }),
+      () => addressTxIds(mock.world, address),
+      txId,
+      6,
+    ],
+    [
+      'an offset list',
+      (client, limit, pageParam) =>
+        client.getAccountTransactionsWithTransfers(address, { limit }, { pageParam }),
+      () => transferTxIds(mock.world, address),
+      txId,
+      5,
+    ],
+    [
+      'the events list',
+      (client, limit, pageParam) =>
+        client.getAddressTransactionEvents(address, busyTx, { limit }, { pageParam }),
+      () => eventIndexes(mock.world, address, busyTx),
+      (item) => (item as { event_index: number }).event_index,
+      2,
+    ],
+  ])(
+    '%s: iterating from a page param of an unchanged list yields the rest of it',
+    async (_, call, truth, id, limit) => {
+      const client = createClient();
+      const page = await call(client, limit);
+      expect(page.nextPageParam).not.toBeNull();
+      const rest: unknown[] = [];
+      for await (const item of call(client, limit, page.nextPageParam)) rest.push(id(item));
+      expect([...page.results.map(id), ...rest]).toEqual(truth());
+    },
+  );
+
   // The awaited page is made from its one answer, iteration's first page by the pager: both name the same next page.
   type First = (client: ReturnType<typeof createClient>, limit: number) => PagePromise<unknown>;
   it.each<[string, First, number]>([

@@ -183,7 +183,8 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
       const rereading = targets.length > 0;
       if (mark && !rereading) prefetch(mark, state);
       // A re-read asks for the most rows a request may: the final one must meet a delivered row in one answer.
-      const start = started ? undefined : (first ?? { offset: 0, limit: size });
+      // From a page param, the first request is the one after its row, as every later one is.
+      const start = started || from ? undefined : (first ?? { offset: 0, limit: size });
       const read: Got<TBody> = await readAfter(source, fetch, mark, rereading ? max : size, state, start);
       [requests, sent] = [requests + 1, sent + 1];
       if (!read.ok) {
