@@ -130,6 +130,8 @@ describe('options of the wrong kind fail at creation', () => {
     ['fetch', {}, 'fetch must be a function; got an object'],
     ['credentialHeaders', 'x-session', 'credentialHeaders must be an array of header names; got "x-session"'],
     ['credentialHeaders', [1], 'credentialHeaders[0] must be a header name; got 1'],
+    ['apiKeyHeader', 42, 'apiKeyHeader must be a string; got 42'],
+    ['apiKeyHeader', ['x-key'], 'apiKeyHeader must be a string; got an array'],
   ])('%s: %j', (name, value, message) => {
     for (const [make, where] of [
       [createClient, 'createClient options'],

@@ -3,8 +3,8 @@ import { describeValue } from './text.js';
 /*
  * Options are checked from rules, one string per kind of options object: the option names and how each is checked
  * are all that ships. A rule is `name[:kind[:flags:min:max]]`, space-separated. Kinds: `n` a number (flags: 1 an
- * integer, 2 `Infinity` allowed; min default 0, max none), `f` a function, `s` an `AbortSignal`, `a` an array of header
- * names, `r` retry settings, `p` a pacer or `false`; no kind: any value (checked where it is used).
+ * integer, 2 `Infinity` allowed; min default 0, max none), `f` a function, `s` an `AbortSignal`, `t` a string, `a` an array
+ * of header names, `r` retry settings, `p` a pacer or `false`; no kind: any value (checked where it is used).
  */
 
 /** The options of one call. */
@@ -17,7 +17,7 @@ export const REQUEST_KEYS = 'signal:s timeoutMs:n:2 deadlineMs:n:2 maxResponseBy
 export const listKeys = (): string => `${REQUEST_KEYS} pageSize maxItems concurrency pageParam onReorg`;
 
 /** The options of a core and a client (`extra`: `guards` and a pacer, or `use` and any `rateLimit`). */
-const CORE_KEYS = `baseUrl ordinalsBaseUrl apiKey apiKeyHeader credentialHeaders:a fetch:f onWarning:f ${REQUEST_KEYS}`;
+const CORE_KEYS = `baseUrl ordinalsBaseUrl apiKey apiKeyHeader:t credentialHeaders:a fetch:f onWarning:f ${REQUEST_KEYS}`;
 
 const RETRY_KEYS = 'maxRetries:n:1:0:100 initialDelayMs:n maxDelayMs:n maxRetryAfterMs:n:2';
 
@@ -62,6 +62,8 @@ export function checkOptions(
     if (kind === 'n') checkNumber(at, value, ...limits.map(Number));
     else if (kind === 'r') checkRetryOptions(value, at);
     else if (kind === 'f') expect(value, at, typeof value === 'function', 'a function');
+    // Read as a header name (lower-cased, sent): anything else would crash there.
+    else if (kind === 't') expect(value, at, typeof value === 'string', 'a string');
     // `true` or an object would ship the pacer with every core.
     else if (kind === 'p')
       expect(value, at, value === false || isPacer(value), 'a pacer from createPacer() or false');
