@@ -15,7 +15,7 @@ const dir = mkdtempSync(join(tmpdir(), 'floor-app-'));
 /** A floor source made importable from a temporary directory. */
 export const placed = (source: string) =>
   source
-    .replace(/from '\.\/(\w[\w-]*)\.js'/g, (_m, f) => `from '${join(here, `${f}.ts`)}'`)
+    .replace(/from '\.\/([\w/-]+)\.js'/g, (_m, f) => `from '${join(here, `${f}.ts`)}'`)
     .replace(
       /from '(@blockindex\/spec\/constants)'/g,
       (_m, p) => `from '${fileURLToPath(import.meta.resolve(p))}'`,
