@@ -10,8 +10,7 @@
 // region cut out and fails unless each variant fails some case.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createFetchHandler } from '../src/bundles.js';
 import {
@@ -27,31 +26,12 @@ import {
   thrown,
   track,
 } from './check-harness.js';
-import { cut, regions } from './measure.js';
-import { measureApp, placed, product } from './measure-app.js';
+import { checkCuts, measureApp, product } from './measure-app.js';
 
 const here = new URL('.', import.meta.url).pathname;
 const corePath = process.env.FLOOR_CORE ?? join(here, 'full-app.ts');
 
-if (process.argv.includes('--cuts')) {
-  const tmp = mkdtempSync(join(tmpdir(), 'full-app-check-'));
-  const source = readFileSync(corePath, 'utf8');
-  let bad = 0;
-  for (const name of regions(source)) {
-    const file = join(tmp, `cut-${name}.ts`);
-    writeFileSync(file, placed(cut(source, name)));
-    const run = spawnSync('npx', ['tsx', join(here, 'full-app-check.ts')], {
-      env: { ...process.env, FLOOR_CORE: file, SKIP_PAGER: '1' },
-      encoding: 'utf8',
-    });
-    const fails = [...run.stdout.matchAll(/^FAIL (.*)$/gm)].map((m) => m[1]);
-    if (!fails.length) bad++;
-    console.log(
-      `${fails.length ? 'ok  ' : 'MISS'} cut ${name}: ${fails.length} failing${fails.length ? ` (${fails[0]})` : ''}`,
-    );
-  }
-  process.exit(bad ? 1 : 0);
-}
+if (process.argv.includes('--cuts')) checkCuts('full-app-check.ts', corePath, { SKIP_PAGER: '1' });
 
 const floor: typeof import('./full-app.js') = await import(corePath);
 const { createClient, RateLimitError, ResponseParseError } = floor;

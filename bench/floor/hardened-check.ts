@@ -7,37 +7,15 @@
 // Run from bench/: `npx tsx floor/hardened-check.ts`; `--cuts` also runs every case on each variant with one guard's
 // region cut out and fails unless each variant fails some case.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { advance, failure, json, ok, runCases, served, TOKEN, test, thrown, track } from './check-harness.js';
-import { cut, regions } from './measure.js';
-import { placed } from './measure-app.js';
+import { checkCuts } from './measure-app.js';
 
 const here = new URL('.', import.meta.url).pathname;
 const corePath = process.env.FLOOR_CORE ?? join(here, 'hardened.ts');
 
-if (process.argv.includes('--cuts')) {
-  const tmp = mkdtempSync(join(tmpdir(), 'hardened-check-'));
-  const source = readFileSync(corePath, 'utf8');
-  let bad = 0;
-  for (const name of regions(source)) {
-    const file = join(tmp, `cut-${name}.ts`);
-    writeFileSync(file, placed(cut(source, name)));
-    const run = spawnSync('npx', ['tsx', join(here, 'hardened-check.ts')], {
-      env: { ...process.env, FLOOR_CORE: file },
-      encoding: 'utf8',
-    });
-    const fails = [...run.stdout.matchAll(/^FAIL (.*)$/gm)].map((m) => m[1]);
-    if (!fails.length) bad++;
-    console.log(
-      `${fails.length ? 'ok  ' : 'MISS'} cut ${name}: ${fails.length} failing${fails.length ? ` (${fails[0]})` : ''}`,
-    );
-  }
-  process.exit(bad ? 1 : 0);
-}
+if (process.argv.includes('--cuts')) checkCuts('hardened-check.ts', corePath);
 
 const floor: typeof import('./hardened.js') = await import(corePath);
 const { createCore, getBrc20Token, ApiError, ResponseTooLargeError, TimeoutError } = floor;

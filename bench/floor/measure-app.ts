@@ -3,11 +3,13 @@
 // imports of the other floor files and of @blockindex/spec point back here) bundled as the size test bundles the
 // fixture (esbuild, browser ESM, minified, gzip -9, `@blockindex/client` aliased to the floor), then run against the
 // mock's fetch handler: its answers must be the product's, the fixture bundled against @blockindex/client as built.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleApp, createFetchHandler } from '../src/bundles.js';
+import { cut, regions } from './measure.js';
 
 const here = new URL('.', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'floor-app-'));
@@ -64,4 +66,28 @@ export async function measureApp(
     throw new Error(`${name}: answered ${said.join(' | ')}; the product answered ${want?.join(' | ')}`);
   console.log(`${name.padEnd(62)} ${String(gzip).padStart(5)} B   ${said.join(' | ')}`);
   return gzip;
+}
+
+/**
+ * A check script's `--cuts` mode: the script run again on each variant of the floor at `corePath` with one marker
+ * region cut out (`FLOOR_CORE` names the variant); exits 1 unless every variant fails some case.
+ */
+export function checkCuts(script: string, corePath: string, env: Record<string, string> = {}): never {
+  const tmp = mkdtempSync(join(tmpdir(), 'floor-cuts-'));
+  const source = readFileSync(corePath, 'utf8');
+  let bad = 0;
+  for (const name of regions(source)) {
+    const file = join(tmp, `cut-${name}.ts`);
+    writeFileSync(file, placed(cut(source, name)));
+    const run = spawnSync('npx', ['tsx', join(here, script)], {
+      env: { ...process.env, ...env, FLOOR_CORE: file },
+      encoding: 'utf8',
+    });
+    const fails = [...run.stdout.matchAll(/^FAIL (.*)$/gm)].map((m) => m[1]);
+    if (!fails.length) bad++;
+    console.log(
+      `${fails.length ? 'ok  ' : 'MISS'} cut ${name}: ${fails.length} failing${fails.length ? ` (${fails[0]})` : ''}`,
+    );
+  }
+  process.exit(bad ? 1 : 0);
 }

@@ -6,38 +6,16 @@
 // fetch). Run from bench/ after `pnpm build`: `npx tsx floor/one-page-check.ts`; `--cuts` also runs every case on
 // each variant with one marker region cut out and fails unless each variant fails some case.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFetchHandler, createWorld } from '@blockindex/mock';
 import { truth } from '../../packages/client/test/helpers/reorg-oracle.js';
 import { failure, json, ok, runCases, served, test } from './check-harness.js';
-import { cut, regions } from './measure.js';
-import { placed } from './measure-app.js';
+import { checkCuts } from './measure-app.js';
 
 const here = new URL('.', import.meta.url).pathname;
 const corePath = process.env.FLOOR_CORE ?? join(here, 'one-page.ts');
 
-if (process.argv.includes('--cuts')) {
-  const tmp = mkdtempSync(join(tmpdir(), 'one-page-check-'));
-  const source = readFileSync(corePath, 'utf8');
-  let bad = 0;
-  for (const name of regions(source)) {
-    const file = join(tmp, `cut-${name}.ts`);
-    writeFileSync(file, placed(cut(source, name)));
-    const run = spawnSync('npx', ['tsx', join(here, 'one-page-check.ts')], {
-      env: { ...process.env, FLOOR_CORE: file },
-      encoding: 'utf8',
-    });
-    const fails = [...run.stdout.matchAll(/^FAIL (.*)$/gm)].map((m) => m[1]);
-    if (!fails.length) bad++;
-    console.log(
-      `${fails.length ? 'ok  ' : 'MISS'} cut ${name}: ${fails.length} failing${fails.length ? ` (${fails[0]})` : ''}`,
-    );
-  }
-  process.exit(bad ? 1 : 0);
-}
+if (process.argv.includes('--cuts')) checkCuts('one-page-check.ts', corePath);
 
 const floor: typeof import('./one-page.js') = await import(corePath);
 const { createCore, getAddressTransactions, ListReorgedError, ListInconsistentError, ResponseParseError } =
