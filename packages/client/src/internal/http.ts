@@ -15,16 +15,19 @@ export function serializePath(pathname: string, pathParams: Record<string, unkno
 
 /** The query string: arrays exploded (`name=a&name=b`), `undefined` and `null` skipped, without `?`. */
 export function serializeQuery(query: Record<string, unknown> | undefined): string {
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(query ?? {})) {
-    for (const item of [value ?? []].flat()) {
+  let out = '';
+  // Own keys read one by one (holes of an array skipped): entries and an array flattened per parameter cost a list
+  // call more than its checks.
+  for (const name of Object.keys(query ?? {})) {
+    const value = (query as Record<string, unknown>)[name];
+    for (const item of value == null ? [] : Array.isArray(value) ? value.flat(0) : [value]) {
       if (typeof item === 'object' && item) {
         throw new TypeError(`query parameter ${name} must be a string, number or boolean; got an object`);
       }
-      parts.push(`${name}=${encodeURIComponent(item as string)}`);
+      out += `${out && '&'}${name}=${encodeURIComponent(item as string)}`;
     }
   }
-  return parts.join('&');
+  return out;
 }
 
 /** A checker of header names and values (the opt-in `headerChecks()`): throws a `TypeError` saying what is wrong. */

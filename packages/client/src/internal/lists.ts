@@ -34,8 +34,12 @@ type Paged = Pick<PageSource<never, never>, 'strategy' | 'max'>;
 /** A list spec whose identity is `field` read from each item (unless `more` gives one). */
 function list<M extends object>(id: string, path: string, strategy: Strategy, field: string, more: M) {
   const names = field.split('.');
-  // biome-ignore lint/suspicious/noExplicitAny: any item; `pageProblem` says when it lacks the field.
-  const identity = (item: never): unknown => names.reduce((value: any, name) => value?.[name], item);
+  const identity = (item: never): unknown => {
+    // biome-ignore lint/suspicious/noExplicitAny: any item; `pageProblem` says when it lacks the field.
+    let value: any = item;
+    for (const name of names) value = value?.[name];
+    return value;
+  };
   const spec = { id, path, strategy, field, type: 'string', identity, ...more } as ListSpec & M;
   return Object.assign(spec, { shape: (data: unknown) => pageProblem(data, spec), search: serializeQuery });
 }

@@ -16,6 +16,9 @@ export const REQUEST_KEYS = 'signal:s timeoutMs:n:2 deadlineMs:n:2 maxResponseBy
  */
 export const listKeys = (): string => `${REQUEST_KEYS} pageSize maxItems concurrency pageParam onReorg`;
 
+/** Rules as `checkOptions` reads them, parsed once per rules string (calls check the same few strings each time). */
+const parsedRules = /* @__PURE__ */ new Map<string, string[][]>();
+
 /** The options of a core and a client (`extra`: `guards` and a pacer, or `use` and any `rateLimit`). */
 const CORE_KEYS = `baseUrl ordinalsBaseUrl apiKey apiKeyHeader:t credentialHeaders:a fetch:f onWarning:f ${REQUEST_KEYS}`;
 
@@ -37,7 +40,8 @@ export function checkOptions(
 ): void {
   if (options === undefined) return;
   expect(options, where, typeof options === 'object' && options !== null, what);
-  const parsed = rules.split(' ').map((rule) => rule.split(':'));
+  const parsed = parsedRules.get(rules) ?? rules.split(' ').map((rule) => rule.split(':'));
+  parsedRules.set(rules, parsed);
   for (const key of Object.keys(options as object)) {
     if (parsed.some(([name]) => name === key)) continue;
     const k = key.toLowerCase();

@@ -32,6 +32,9 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 const FOREVER = Infinity;
 
+/** One decoder for every body: `decode` without `stream` keeps no state between calls. */
+const decoder = /* @__PURE__ */ new TextDecoder();
+
 const warnedInProcess = new Set<string>();
 
 /** The default `onWarning`: once per operation, quiet under a test runner; the server's text escaped for the log. */
@@ -265,16 +268,21 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
             if (seen > maxBytes) tooLarge(`the response body passed maxResponseBytes (${maxBytes} bytes)`);
             chunks.push(value);
           }
-          // Joined in one buffer, then decoded: a Blob keeps the chunks, its copy and the text alive at once.
-          const bytes = new Uint8Array(seen);
-          let at = 0;
-          for (const chunk of chunks.splice(0)) {
-            bytes.set(chunk, at);
-            at += chunk.byteLength;
+          // Joined in one buffer, then decoded: a Blob keeps the chunks, its copy and the text alive at once. A body
+          // in one chunk (a body made from a string) is decoded as it is: copying a page cost more than the rest of
+          // the read.
+          let bytes = chunks[0] as Uint8Array;
+          if (chunks.length !== 1) {
+            bytes = new Uint8Array(seen);
+            let at = 0;
+            for (const chunk of chunks.splice(0)) {
+              bytes.set(chunk, at);
+              at += chunk.byteLength;
+            }
           }
           const problem = hooks.body?.(bytes, maxBytes);
           if (problem) tooLarge(problem);
-          return new TextDecoder().decode(bytes);
+          return decoder.decode(bytes);
         };
         // Nothing to read when the server says so.
         const text =

@@ -171,3 +171,36 @@ describe('maxResponseBytes through the client', () => {
     expect(PARSED_BUDGET_FACTOR).toBe(1.5);
   });
 });
+
+describe('the body read in chunks', () => {
+  /** A response whose body arrives as `chunks` (bytes). */
+  const chunked = (chunks: Uint8Array[]) =>
+    new Response(
+      new ReadableStream({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(chunk);
+          controller.close();
+        },
+      }),
+      { status: 200, headers: { 'content-type': 'application/json' } },
+    );
+  const text = JSON.stringify({ name: 'caf\u00e9 \u{1f600}', list: [1, 2, 3] });
+  const bytes = new TextEncoder().encode(text);
+
+  it.each([
+    ['one chunk', [bytes]],
+    ['a character split between chunks', [bytes.subarray(0, 13), bytes.subarray(13, 17), bytes.subarray(17)]],
+    ['a chunk per byte', Array.from(bytes, (byte) => Uint8Array.of(byte))],
+  ])('decodes the same value from %s', async (_name, chunks) => {
+    expect(chunks.reduce((n, c) => n + c.byteLength, 0)).toBe(bytes.byteLength);
+    expect(await read(chunked(chunks), 8 * MB)).toEqual(JSON.parse(text));
+  });
+
+  it('counts every chunk against maxResponseBytes', async () => {
+    const error = await read(
+      chunked([bytes.subarray(0, 20), bytes.subarray(20)]),
+      bytes.byteLength - 1,
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+  });
+});

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { serializePath } from '../../src/internal/http.js';
+import { serializePath, serializeQuery } from '../../src/internal/http.js';
 
 const BASE = 'https://api.hiro.so';
 const TOKENS = `${BASE}/ordinals/v1/brc-20/tokens/{ticker}`;
@@ -54,4 +54,34 @@ describe('serializePath', () => {
     );
     // 500 runs take well under a second alone; the generous limit is for a machine shared with other jobs.
   }, 60_000);
+});
+
+describe('serializeQuery', () => {
+  // biome-ignore lint/suspicious/noSparseArray: a hole is skipped, as `undefined` and `null` values are.
+  const holey = [1, , 2];
+  it.each([
+    ['no query', undefined, ''],
+    [
+      'scalars in key order',
+      { limit: 20, unanchored: true, cursor: 'a b' },
+      'limit=20&unanchored=true&cursor=a%20b',
+    ],
+    ['undefined and null skipped', { offset: undefined, limit: 5, cursor: null }, 'limit=5'],
+    ['arrays exploded', { type: ['a', 'b'], limit: 1 }, 'type=a&type=b&limit=1'],
+    ['an empty array sends nothing', { type: [] }, ''],
+    ['holes of an array skipped, undefined and null items written', { type: holey }, 'type=1&type=2'],
+    ['items written as text', { type: [undefined, null] }, 'type=undefined&type=null'],
+  ])('%s', (_name, query, want) => {
+    expect(serializeQuery(query as Record<string, unknown> | undefined)).toBe(want);
+  });
+
+  it.each([
+    ['an object', { q: { a: 1 } }],
+    ['an object in an array', { q: ['a', { a: 1 }] }],
+    ['a nested array', { q: [['a']] }],
+  ])('refuses %s with a TypeError naming the parameter', (_name, query) => {
+    expect(() => serializeQuery(query)).toThrow(
+      new TypeError('query parameter q must be a string, number or boolean; got an object'),
+    );
+  });
 });
