@@ -204,18 +204,18 @@ export function coreCall(options: CoreOptions, baseUrl: string, ordinalsBaseUrl:
             } else if (/^30[12378]$/.test(`${got.status}`) && location !== null) {
               await got.body?.cancel().catch(() => {});
               if (hops >= 20) redirected('too often (redirect loop: more than 20 redirects)');
-              let target: URL | undefined;
+              // Assigned or `redirected` threw: TypeScript does not see through a `never` call in a `catch`.
+              let target!: URL;
               try {
                 target = new URL(location, r.url);
               } catch {
                 redirected('to an invalid URL');
               }
-              if (!/^https?:$/.test((target as URL).protocol))
-                redirected(`to a ${(target as URL).protocol} URL`);
+              if (!/^https?:$/.test(target.protocol)) redirected(`to a ${target.protocol} URL`);
               const next = new Headers(r.headers);
-              if ((target as URL).origin !== new URL(r.url).origin)
+              if (target.origin !== new URL(r.url).origin)
                 for (const name of [...credentials, 'cookie']) next.delete(name);
-              r = new Request(target as URL, { headers: next, signal: first.signal, redirect: 'manual' });
+              r = new Request(target, { headers: next, signal: first.signal, redirect: 'manual' });
             } else {
               const warning = got.headers.get('warning');
               if (warning !== null && !warned.has(op.id)) {
