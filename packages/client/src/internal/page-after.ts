@@ -1,7 +1,7 @@
 import type { WithResponse } from '../api-promise.js';
 import type { PageParam } from '../page-param.js';
 import { clampPageSize, fromParam, MAX_PAGE_SIZE, toParam } from './lists.js';
-import { type Chunk, checkOlder, type Got, movedError, readAfter } from './pager.js';
+import { type Chunk, checkOlder, movedError, readAfter } from './pager.js';
 import type { PageBody, PageRequest, PageSource, Pos } from './strategies.js';
 
 /**
@@ -23,9 +23,8 @@ export function firstPage<TItem, TBody extends PageBody<TItem>>(
 }
 
 /**
- * The page after a param's row, by the one rule. Read from that row; where the answer does not show it, search the
- * list down from its head for it, in its block (a re-org above it moved it); not there: a re-org orphaned it,
- * `ListReorgedError`. `null`: no row follows it.
+ * The page after a param's row (`null`: none follows it), by the one rule. Where the answer does not show that row,
+ * search the list down from its head for it in its block (a re-org above it moved it); not there: `ListReorgedError`.
  */
 export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
   source: PageSource<TItem, TBody>,
@@ -35,26 +34,23 @@ export async function pageAfter<TItem, TBody extends PageBody<TItem>>(
   const { mark, state } = fromParam(param, source);
   const { limit } = param;
   const fetch = (request: PageRequest) => source.fetch(request, signal);
-  let read: Got<TBody> = await readAfter(source, fetch, mark, limit, state);
-  if (!read.ok) {
-    if (mark.key === '') throw movedError();
-    // Down from the head (then from the row read last), each answer overlapping the one before.
-    let at = -1;
-    for (let from: Pos | undefined; at < 0; ) {
-      read = await readAfter(source, fetch, from, source.max ?? MAX_PAGE_SIZE, state);
-      if (!read.ok) throw movedError();
-      at = read.pos.findIndex((p) => p.key === mark.key);
-      from = read.pos.at(-1);
-      if (at < 0 && (read.done || !from || (from.older >= 0 && from.older < mark.older))) throw movedError();
+  let read = await readAfter(source, fetch, mark, limit, state);
+  // Down from the head (then from the row read last), each answer overlapping the one before, to the row.
+  for (let from: Pos | undefined; !read.ok && mark.key !== ''; ) {
+    const found = await readAfter(source, fetch, from, source.max ?? MAX_PAGE_SIZE, state);
+    if (!found.ok) break;
+    const at = found.pos.findIndex((p) => p.key === mark.key);
+    from = found.pos[at] ?? found.pos.at(-1);
+    if (at >= 0) {
+      checkOlder(mark, from);
+      // Met as the last row of an answer: read after it by the rule.
+      read =
+        found.done || at < found.pos.length - 1
+          ? { ...found, pos: found.pos.slice(at + 1) }
+          : await readAfter(source, fetch, from, limit, state);
+      break;
     }
-    const found = read as Extract<Got<TBody>, { ok: true }>;
-    const row = found.pos[at] as Pos;
-    checkOlder(mark, row);
-    // Met as the last row of an answer: read after it by the rule.
-    read =
-      at === found.pos.length - 1 && !found.done
-        ? await readAfter(source, fetch, row, limit, state)
-        : { ...found, pos: found.pos.slice(at + 1) };
+    if (found.done || !from || (from.older >= 0 && from.older < mark.older)) break;
   }
   if (!read.ok) throw movedError();
   const pos = read.pos.slice(0, limit);

@@ -32,7 +32,7 @@ export function checkOlder(was: Pos, now: Pos | undefined): void {
 }
 
 /** An answer that follows its position, with the response it came in, or why it does not. */
-export type Got<TBody> = (Extract<Read, { ok: true }> & WithResponse<TBody>) | Extract<Read, { ok: false }>;
+type Got<TBody> = (Extract<Read, { ok: true }> & WithResponse<TBody>) | Extract<Read, { ok: false }>;
 
 /** The rows after `mark` (or the head's), aiming again while the list outgrows the window; `first` is not checked. */
 export async function readAfter<TItem, TBody extends PageBody<TItem>>(
@@ -69,11 +69,10 @@ export async function readAfter<TItem, TBody extends PageBody<TItem>>(
 }
 
 /** The call's iteration options, with the first request or the page param to go on from (then `first` is unused). */
-export interface PagerOptions<TItem> extends Omit<IterationOptions, 'pageSize' | 'pageParam' | 'onReorg'> {
+export interface PagerOptions extends Omit<IterationOptions, 'pageSize' | 'pageParam'> {
   pageSize: number;
   first?: PageRequest | undefined;
   param?: PageParam | undefined;
-  onReorg?: ((event: { orphaned: TItem[] }) => void) | undefined;
 }
 
 /** Items the pager delivers, the answer that held them and the page param after them. */
@@ -93,7 +92,7 @@ const requestKey = (request: PageRequest) => JSON.stringify([request.offset, req
  */
 export async function* pager<TItem, TBody extends PageBody<TItem>>(
   source: PageSource<TItem, TBody>,
-  { pageSize: size, concurrency = 1, maxItems, signal, onReorg, first, param }: PagerOptions<TItem>,
+  { pageSize: size, concurrency = 1, maxItems, signal, onReorg, first, param }: PagerOptions,
 ): AsyncGenerator<Chunk<TItem, TBody>, void> {
   const { strategy, max = MAX_PAGE_SIZE } = source;
   // Prefetches may outlive a chunk: one signal that the end aborts.
@@ -172,7 +171,7 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
       }
     };
 
-    for (let started = false; ; started = true) {
+    for (;;) {
       if (mark === null) {
         // The end. After a re-read, or to report, read the head once more: a final read must be one answer.
         const report = fixed ? reorged : reorged || (onReorg && sent > 1 && delivered.size > 0);
@@ -184,7 +183,7 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
       if (mark && !rereading) prefetch(mark, state);
       // A re-read asks for the most rows a request may: the final one must meet a delivered row in one answer.
       // From a page param, the first request is the one after its row, as every later one is.
-      const start = started || from ? undefined : (first ?? { offset: 0, limit: size });
+      const start = sent > 0 || from ? undefined : (first ?? { offset: 0, limit: size });
       const read: Got<TBody> = await readAfter(source, fetch, mark, rereading ? max : size, state, start);
       [requests, sent] = [requests + 1, sent + 1];
       if (!read.ok) {
@@ -229,7 +228,7 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
       // with none they are the rest of the list. Once a re-read met none, rows of the start may have left unseen and
       // come back: every re-read's rows are then the list's.
       lost ||= passed;
-      pending.push(...walked);
+      pending = join && !lost ? [] : [...pending, ...walked];
       const items: TItem[] = [];
       for (const p of !rereading || lost ? pending.splice(0) : []) {
         if (delivered.has(p.id) || left <= 0) continue;
@@ -240,8 +239,7 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
         [dry, count, left] = [0, count + 1, left - 1];
         items.push(p.row as TItem);
       }
-      if (join) pending = [];
-      if (items.length > 0 || !started) {
+      if (items.length > 0 || sent === 1) {
         const next = mark && targets.length === 0 ? toParam(source, mark, state, size) : null;
         yield { items, data: read.data, response: read.response, next };
       }

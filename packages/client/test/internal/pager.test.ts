@@ -10,7 +10,7 @@ import { type ChainRow, type ChainStep, FakeChain } from '../helpers/reorg-chain
 /** The pager's chunks one by one, `null` after the last. */
 function pagerOf<TItem, TBody extends PageBody<TItem>>(
   source: PageSource<TItem, TBody>,
-  options: PagerOptions<TItem>,
+  options: PagerOptions,
 ) {
   const generator = chunks(source, options);
   return { next: async () => (await generator.next()).value ?? null };
@@ -491,7 +491,8 @@ async function iterateChain(
     concurrency: options.concurrency,
     first: { offset: 0, limit: options.pageSize },
     onReorg: options.report
-      ? ({ orphaned }: { orphaned: ChainRow[] }) => reported.push(...orphaned.map((r) => r.tx.tx_id))
+      ? ({ orphaned }: { orphaned: unknown[] }) =>
+          reported.push(...(orphaned as ChainRow[]).map((r) => r.tx.tx_id))
       : undefined,
   });
   const delivered: string[] = [];
