@@ -31,8 +31,7 @@ export function checkOlder(was: Pos, now: Pos | undefined): void {
   }
 }
 
-/** An answer that follows its position, with the response it came in, or why it does not. */
-type Got<TBody> = (Extract<Read, { ok: true }> & WithResponse<TBody>) | Extract<Read, { ok: false }>;
+type Got<TBody> = Read<WithResponse<TBody>>;
 
 /** The rows after `mark` (or the head's), aiming again while the list outgrows the window; `first` is not checked. */
 export async function readAfter<TItem, TBody extends PageBody<TItem>>(

@@ -37,9 +37,9 @@ export interface ListState {
   ahead: number;
 }
 
-/** One answer seen from the position it was asked from: the rows after it, or why it cannot be followed. */
-export type Read =
-  | { ok: true; pos: Pos[]; done: boolean; gap: number }
+/** One answer seen from the position it was asked from (with `T`, what it came in): the rows after it, or why not. */
+export type Read<T = unknown> =
+  | ({ ok: true; pos: Pos[]; done: boolean; gap: number } & T)
   /** `grew`: the list outgrew the window asked for, aim again; else the row is not where it must be (a re-org). */
   | { ok: false; grew: boolean };
 
