@@ -139,7 +139,8 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   // Lowered when ApiPromise marked itself handled with its own catch and a 2xx body that is not JSON stopped
   // quoting the parser's position: measured 16,262 B.
   // Measured 16,260 B with that search and the pager's first chunk told by its request count (ceiling kept).
-  'full-app.ts': 16_280,
+  // Lowered when each list operation's row became its one description (the list spec made from it): 16,193 B.
+  'full-app.ts': 16_260,
   // Issue 31's target is 6,500 B; today the core alone is over it (see core-one-call), so this is the measured size
   // (7,306 B) with a little room, to be lowered with the core's. Lowered when the query builders shed their helpers
   // (retry and sharing options written in place, shorter argument checks): measured 7,238 B. Lowered with the core's

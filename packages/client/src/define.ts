@@ -1,7 +1,7 @@
 import type { operations } from '@blockindex/spec/types';
 import { ApiPromise } from './api-promise.js';
 import { type BlockindexCore, request } from './core.js';
-import type { ListSpec } from './internal/lists.js';
+import { type ListSpec, listSpec, type Paging } from './internal/lists.js';
 import { checkOptions, listKeys, REQUEST_KEYS } from './internal/option-checks.js';
 import type { PageBody, PageSource } from './internal/strategies.js';
 import type { IterationOptions, ListOptions, RequestOptions } from './options.js';
@@ -15,25 +15,25 @@ type Query<O extends Op> = NonNullable<operations[O]['parameters']['query']>;
 /** The call's arguments before its query and options: their names and types are those of the row's `params`. */
 type Args<R extends Row> = Parameters<R['params']>;
 
-/** What every row of the operation table says. */
+/** What every row of the operation table says: the request path's operation (id, path, replacement) and arguments. */
 interface Row {
   id: Op;
+  path: string;
+  /** What the API says to call instead, when it deprecates the operation (`@blockindex/spec/constants`). */
+  replacement?: string;
   /** Takes the call's leading arguments and returns the path parameters, checked (`checkId`, `checkHex`). */
   params: (...args: never[]) => Record<string, unknown>;
 }
 
 /** A row answering one resource. */
 export interface GetRow extends Row {
-  path: string;
   /** Sent to the core's `ordinalsBaseUrl` rather than its `baseUrl`. */
   ordinals?: boolean;
-  /** What the API says to call instead, when it deprecates the operation (`@blockindex/spec/constants`). */
-  replacement?: string;
 }
 
-/** A row of a list: `list` is how the pager reaches it (path, replacement, cursor or offset strategy, identity). */
+/** A row of a list: `list` is how the pager pages it (strategy, identity, key, largest page). */
 export interface ListRow extends Row {
-  list: ListSpec;
+  list: Paging;
   /** The query parameters the call takes, space-separated, checked by name so that a typo (`limt`) is an error. */
   query: string;
 }
@@ -86,6 +86,7 @@ export function defineGet<R extends GetRow & { params: (arg: never) => unknown }
  * Checked as {@link defineGet} checks. `Kind`: the class the calls return (a client's methods return its `PagePromise`).
  */
 export function defineList<R extends ListRow>(row: R, Kind: ListPromiseClass = ListPromise): ListFn<R> {
+  const list = listSpec(row);
   return ((core: unknown, ...a: never[]) => {
     const [query, options]: [Record<string, never>?, ListOptions?] = a.slice(row.params.length) as never;
     const pathParams = () => {
@@ -95,7 +96,7 @@ export function defineList<R extends ListRow>(row: R, Kind: ListPromiseClass = L
       return row.params(...a);
     };
     // The pager reads the query and options before the checks run: given none or `null` it reads none.
-    return listCall(Kind, core, row.list, pathParams as never, Object(query), options || {});
+    return listCall(Kind, core, list, pathParams as never, Object(query), options || {});
   }) as never;
 }
 

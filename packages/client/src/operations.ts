@@ -1,27 +1,24 @@
 import {
+  getAccountTransactionsWithTransfersReplacement,
+  getAddressTransactionEventsReplacement,
+  getAddressTransactionsReplacement,
   getBlockByBurnBlockHashReplacement,
   getBlockByBurnBlockHeightReplacement,
 } from '@blockindex/spec/constants';
 import type { operations } from '@blockindex/spec/types';
 import { defineGet, defineList, type ListRow } from './define.js';
-import {
-  ADDRESS_TRANSACTIONS,
-  BURN_BLOCK_BLOCKS,
-  PRINCIPAL_BALANCE_CHANGES,
-  PRINCIPAL_TRANSACTIONS,
-  TRANSACTION_EVENTS,
-  TRANSACTIONS_WITH_TRANSFERS,
-} from './internal/lists.js';
+import { assetOf, BY_ASSET, BY_TX_POSITION, txKey, v3Key } from './internal/lists.js';
 import { checkBurnBlock, checkHeight, checkHex, checkId } from './internal/option-checks.js';
+import { CURSOR, OFFSET } from './internal/strategies.js';
 
 /*
- * The operation table: one row per operation, made into its standalone function; the `createClient` methods
- * (client.ts) and @blockindex/query's builders derive from these. A row gives the operation id, the path (or, for a
- * list, its `ListSpec` in internal/lists.ts), the base URL (`ordinals`), the replacement of a deprecated one, the
- * query parameters taken and, in `params`, how the leading arguments become checked path parameters (typed by the
- * spec's `operations`). Adding an operation is one row and its doc comment; each is built in a call marked pure, so
- * an app ships only the operations it imports. Awaiting a list gives its first page (`results`, `hasNextPage()`,
- * `getNextPage()`); `iterate()` and `iteratePages()` give every item, exact while the chain grows.
+ * The operation table: one row per operation, made into its standalone function; the `createClient` methods (client.ts)
+ * and @blockindex/query's builders derive from these. A row gives the operation id, the path, the base URL
+ * (`ordinals`), the replacement of a deprecated one, the query parameters taken, a list's paging (`list`: strategy, the
+ * item field telling items apart, key, largest page) and, in `params`, how the leading arguments become checked path
+ * parameters (typed by the spec's `operations`). Adding an operation is one row and its doc comment; each is built in a
+ * call marked pure, so an app ships only the operations it imports. Awaiting a list gives its first page (`results`,
+ * `hasNextPage()`, `getNextPage()`); `iterate()` and `iteratePages()` give every item, exact while the chain grows.
  */
 
 type Path<Op extends keyof operations> = operations[Op]['parameters']['path'];
@@ -76,8 +73,10 @@ export const getBlockByBurnBlockHash = /* @__PURE__ */ defineGet({
 
 const getAddressTransactionsRow = {
   id: 'getAddressTransactions',
-  list: ADDRESS_TRANSACTIONS,
+  path: '/extended/v2/addresses/{address}/transactions',
+  replacement: getAddressTransactionsReplacement,
   query: 'limit offset cursor exclude_function_args',
+  list: { strategy: CURSOR, field: 'tx.tx_id', key: txKey },
   params: (address: Path<'getAddressTransactions'>['address']) => ({ address: checkId('address', address) }),
 } satisfies ListRow;
 
@@ -92,8 +91,10 @@ export const getAddressTransactions = /* @__PURE__ */ defineList(getAddressTrans
 
 const getAccountTransactionsWithTransfersRow = {
   id: 'getAccountTransactionsWithTransfers',
-  list: TRANSACTIONS_WITH_TRANSFERS,
+  path: '/extended/v1/address/{principal}/transactions_with_transfers',
+  replacement: getAccountTransactionsWithTransfersReplacement,
   query: 'limit offset height unanchored until_block',
+  list: { strategy: OFFSET, field: 'tx.tx_id', key: txKey },
   params: (principal: Path<'getAccountTransactionsWithTransfers'>['principal']) => ({
     principal: checkId('principal', principal),
   }),
@@ -112,8 +113,11 @@ export const getAccountTransactionsWithTransfers = /* @__PURE__ */ defineList(
 
 const getAddressTransactionEventsRow = {
   id: 'getAddressTransactionEvents',
-  list: TRANSACTION_EVENTS,
+  path: '/extended/v2/addresses/{address}/transactions/{tx_id}/events',
+  replacement: getAddressTransactionEventsReplacement,
   query: 'limit offset',
+  // Events carry no block: a re-org takes all of a transaction's events or none, and brings back the same ones.
+  list: { strategy: OFFSET, field: 'event_index', type: 'number' },
   params: (
     address: Path<'getAddressTransactionEvents'>['address'],
     txId: Path<'getAddressTransactionEvents'>['tx_id'],
@@ -132,8 +136,9 @@ export const getAddressTransactionEvents = /* @__PURE__ */ defineList(getAddress
 
 const getPrincipalTransactionsRow = {
   id: 'getPrincipalTransactions',
-  list: PRINCIPAL_TRANSACTIONS,
+  path: '/extended/v3/principals/{principal}/transactions',
   query: 'limit cursor',
+  list: { strategy: BY_TX_POSITION, field: 'transaction.tx_id', key: v3Key },
   params: (principal: Path<'getPrincipalTransactions'>['principal']) => ({
     principal: checkId('principal', principal),
   }),
@@ -149,8 +154,10 @@ export const getPrincipalTransactions = /* @__PURE__ */ defineList(getPrincipalT
 
 const getPrincipalTransactionBalanceChangesRow = {
   id: 'getPrincipalTransactionBalanceChanges',
-  list: PRINCIPAL_BALANCE_CHANGES,
+  path: '/extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes',
   query: 'limit cursor',
+  // One row per asset; no block: a re-org takes the transaction or brings back the same rows.
+  list: { strategy: BY_ASSET, field: 'asset', identity: assetOf },
   params: (
     principal: Path<'getPrincipalTransactionBalanceChanges'>['principal'],
     txId: Path<'getPrincipalTransactionBalanceChanges'>['tx_id'],
@@ -169,8 +176,10 @@ export const getPrincipalTransactionBalanceChanges = /* @__PURE__ */ defineList(
 
 const getBlocksByBurnBlockRow = {
   id: 'getBlocksByBurnBlock',
-  list: BURN_BLOCK_BLOCKS,
+  path: '/extended/v2/burn-blocks/{height_or_hash}/blocks',
   query: 'limit offset',
+  // A block is its own key (a re-org replaces its hash); `max`: the spec's `limit` maximum here (a test reads it).
+  list: { strategy: OFFSET, field: 'hash', max: 30 },
   params: (heightOrHash: Path<'getBlocksByBurnBlock'>['height_or_hash']) => ({
     height_or_hash: checkBurnBlock('heightOrHash', heightOrHash),
   }),

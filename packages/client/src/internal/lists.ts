@@ -1,121 +1,68 @@
-import {
-  getAccountTransactionsWithTransfersReplacement,
-  getAddressTransactionEventsReplacement,
-  getAddressTransactionsReplacement,
-  type PAGE_SIZE,
-} from '@blockindex/spec/constants';
+import type { PAGE_SIZE } from '@blockindex/spec/constants';
 import type { Operation } from '../options.js';
 import type { PageParam } from '../page-param.js';
 import { serializeQuery } from './http.js';
-import {
-  byPosition,
-  CURSOR,
-  type ListState,
-  OFFSET,
-  type PageBody,
-  type PageSource,
-  type Pos,
-  type Strategy,
-} from './strategies.js';
+import { byPosition, type ListState, type PageBody, type PageSource, type Pos } from './strategies.js';
 import { describeValue } from './text.js';
 
+type Source = PageSource<never, never>;
+
 /**
- * One list operation, as pages, the pager and the request path see it (a constant each: apps ship those they call);
- * the request path's operation as it is, checking each page (`pageProblem`) and writing the query.
+ * How a list operation is paged, as its row of the operation table says (operations.ts): its strategy, and the item
+ * field that tells two items apart (a dotted path; a string unless `type` says; every item must have it) unless
+ * `identity` reads it; the `key` and largest `limit` (`max`) where the source's defaults do not fit.
  */
-export interface ListSpec extends Omit<PageSource<never, never>, 'fetch'>, Operation {
-  /** The item field that tells two items apart (a dotted path) and its type: every item must have it. */
+export interface Paging extends Pick<Source, 'strategy' | 'key' | 'max'> {
   field: string;
-  type: 'string' | 'number';
+  type?: 'string' | 'number';
+  identity?: Source['identity'];
 }
 
-type Paged = Pick<PageSource<never, never>, 'strategy' | 'max'>;
+/** One list operation as the pager and the request path see it (`listSpec`): it checks pages and writes queries. */
+export type ListSpec = Operation & Paging & Required<Pick<Paging, 'type' | 'identity'>>;
 
-/** A list spec whose identity is `field` read from each item (unless `more` gives one). */
-function list<M extends object>(id: string, path: string, strategy: Strategy, field: string, more: M) {
-  const names = field.split('.');
+type Paged = Pick<Source, 'strategy' | 'max'>;
+
+/** The spec of a list operation's row, made once per function (the row's `Paging` and `field` read from each item). */
+export function listSpec(row: Operation & { list: Paging }): ListSpec {
+  const names = row.list.field.split('.');
   const identity = (item: never): unknown => {
     // biome-ignore lint/suspicious/noExplicitAny: any item; `pageProblem` says when it lacks the field.
     let value: any = item;
     for (const name of names) value = value?.[name];
     return value;
   };
-  const spec = { id, path, strategy, field, type: 'string', identity, ...more } as ListSpec & M;
-  return Object.assign(spec, { shape: (data: unknown) => pageProblem(data, spec), search: serializeQuery });
+  const spec: ListSpec = { type: 'string', identity, ...row, ...row.list, search: serializeQuery };
+  spec.shape = (data) => pageProblem(data, spec);
+  return spec;
 }
 
 /** A transaction row's key: its id and its block (its hash, and its index should two blocks share a hash). */
 const placed = (id: string, hash: unknown, index: unknown) =>
   typeof hash === 'string' ? `${id}@${hash}/${index}` : id;
-const txKey = ({ tx }: { tx: { tx_id: string; block_hash?: unknown; tx_index?: unknown } }) =>
+export const txKey = ({ tx }: { tx: { tx_id: string; block_hash?: unknown; tx_index?: unknown } }) =>
   placed(tx.tx_id, tx.block_hash, tx.tx_index);
 
-export const ADDRESS_TRANSACTIONS = /* @__PURE__ */ list(
-  'getAddressTransactions',
-  '/extended/v2/addresses/{address}/transactions',
-  CURSOR,
-  'tx.tx_id',
-  { replacement: getAddressTransactionsReplacement, key: txKey },
-);
-
-export const TRANSACTIONS_WITH_TRANSFERS = /* @__PURE__ */ list(
-  'getAccountTransactionsWithTransfers',
-  '/extended/v1/address/{principal}/transactions_with_transfers',
-  OFFSET,
-  'tx.tx_id',
-  { replacement: getAccountTransactionsWithTransfersReplacement, key: txKey },
-);
-
-/** Events carry no block: a re-org takes all of a transaction's events or none, and brings back the same ones. */
-export const TRANSACTION_EVENTS = /* @__PURE__ */ list(
-  'getAddressTransactionEvents',
-  '/extended/v2/addresses/{address}/transactions/{tx_id}/events',
-  OFFSET,
-  'event_index',
-  { replacement: getAddressTransactionEventsReplacement, type: 'number' },
-);
-
 type V3Row = { transaction: { tx_id: string; block: { hash: string; height: number; tx_index: number } } };
+export const v3Key = ({ transaction: { tx_id, block } }: V3Row) => placed(tx_id, block.hash, block.tx_index);
 
 /**
  * `getPrincipalTransactions`: a position cursor `<height>:<microblock sequence>:<tx index>` (at or older than it).
  * Rows of anchored blocks carry no microblock sequence; upstream writes 2147483647 for them.
  */
-export const PRINCIPAL_TRANSACTIONS = /* @__PURE__ */ list(
-  'getPrincipalTransactions',
-  '/extended/v3/principals/{principal}/transactions',
-  /* @__PURE__ */ byPosition(
-    ({ transaction: { block } }: V3Row) => `${block.height}:2147483647:${block.tx_index}`,
-  ),
-  'transaction.tx_id',
-  { key: ({ transaction: { tx_id, block } }: V3Row) => placed(tx_id, block.hash, block.tx_index) },
+export const BY_TX_POSITION = /* @__PURE__ */ byPosition(
+  ({ transaction: { block } }: V3Row) => `${block.height}:2147483647:${block.tx_index}`,
 );
 
 /** A balance change's asset as its cursor writes it, `<asset type>:<identifier>` (1 STX, 2 FT, 3 NFT). */
-function assetOf(item: { asset?: { type?: unknown; identifier?: unknown } }): string | undefined {
+export function assetOf(item: { asset?: { type?: unknown; identifier?: unknown } }): string | undefined {
   const { type, identifier = 'stx' } = item.asset ?? {};
   const tag = type === 'stx' ? 1 : type === 'ft' ? 2 : type === 'nft' ? 3 : 0;
   return tag > 0 && typeof identifier === 'string' ? `${tag}:${identifier}` : undefined;
 }
 
-/** One row per asset, paged by the asset; no block: a re-org takes the transaction or brings back the same rows. */
-export const PRINCIPAL_BALANCE_CHANGES = /* @__PURE__ */ list(
-  'getPrincipalTransactionBalanceChanges',
-  '/extended/v3/principals/{principal}/transactions/{tx_id}/balance-changes',
-  /* @__PURE__ */ byPosition(assetOf as (item: never) => string), // rows `pageProblem` passed have an asset
-  'asset',
-  { identity: assetOf },
-);
-
-/** Newest first; a block is its own key (a re-org replaces its hash). */
-export const BURN_BLOCK_BLOCKS = /* @__PURE__ */ list(
-  'getBlocksByBurnBlock',
-  '/extended/v2/burn-blocks/{height_or_hash}/blocks',
-  OFFSET,
-  'hash',
-  // The spec's `limit` maximum for this operation (30, not the other lists' 50); a test reads it from the spec.
-  { max: 30 },
-);
+/** Balance changes, paged by the asset (rows `pageProblem` passed have one). */
+export const BY_ASSET = /* @__PURE__ */ byPosition(assetOf as (item: never) => string);
 
 /** Largest `limit` the list operations accept: a literal the spec's type checks (`PAGE_SIZE.max` ships the table). */
 export const MAX_PAGE_SIZE: typeof PAGE_SIZE.max = 50;

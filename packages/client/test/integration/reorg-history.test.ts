@@ -7,13 +7,10 @@ import { type MockServer, startMockServer } from '@blockindex/mock/server';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../src/core.js';
-import { listCall } from '../../src/define.js';
+import { type ListRow, listCall } from '../../src/define.js';
 import { createClient, ListOutpacedError } from '../../src/index.js';
-import {
-  BURN_BLOCK_BLOCKS,
-  PRINCIPAL_BALANCE_CHANGES,
-  PRINCIPAL_TRANSACTIONS,
-} from '../../src/internal/lists.js';
+import { listSpec } from '../../src/internal/lists.js';
+import { LIST_ROWS } from '../../src/operations.js';
 import { PagePromise } from '../../src/pagination.js';
 import {
   checkRelations,
@@ -31,9 +28,9 @@ import {
 
 /** The v2 lists through a client, the successor lists (v3 position cursors, burn-block blocks) through listCall. */
 const SUCCESSORS = {
-  position: PRINCIPAL_TRANSACTIONS,
-  changes: PRINCIPAL_BALANCE_CHANGES,
-  blocks: BURN_BLOCK_BLOCKS,
+  position: listSpec(LIST_ROWS.getPrincipalTransactions as ListRow),
+  changes: listSpec(LIST_ROWS.getPrincipalTransactionBalanceChanges as ListRow),
+  blocks: listSpec(LIST_ROWS.getBlocksByBurnBlock as ListRow),
 } as const;
 
 const clientList: ListFn = (fetch, kind, { address, txId, burn }, options) => {

@@ -6,14 +6,10 @@ import { readFileSync } from 'node:fs';
 import { createFetchHandler, createWorld, type FetchHandler } from '@blockindex/mock';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../src/core.js';
-import { listCall } from '../../src/define.js';
+import { type ListRow, listCall } from '../../src/define.js';
 import { ListReorgedError } from '../../src/errors.js';
-import {
-  BURN_BLOCK_BLOCKS,
-  type ListSpec,
-  PRINCIPAL_BALANCE_CHANGES,
-  PRINCIPAL_TRANSACTIONS,
-} from '../../src/internal/lists.js';
+import { type ListSpec, listSpec } from '../../src/internal/lists.js';
+import { LIST_ROWS } from '../../src/operations.js';
 import type { ListOptions } from '../../src/options.js';
 import type { Page } from '../../src/page.js';
 import { PagePromise } from '../../src/pagination.js';
@@ -22,10 +18,12 @@ import { busiestBurnBlock } from '../helpers/reorg-oracle.js';
 
 type Kind = 'transactions' | 'changes' | 'blocks';
 const SPECS: Record<Kind, ListSpec> = {
-  transactions: PRINCIPAL_TRANSACTIONS,
-  changes: PRINCIPAL_BALANCE_CHANGES,
-  blocks: BURN_BLOCK_BLOCKS,
+  transactions: listSpec(LIST_ROWS.getPrincipalTransactions as ListRow),
+  changes: listSpec(LIST_ROWS.getPrincipalTransactionBalanceChanges as ListRow),
+  blocks: listSpec(LIST_ROWS.getBlocksByBurnBlock as ListRow),
 };
+/** getPrincipalTransactions's key (its row gives one: were it missing, calling it would fail the tests using it). */
+const txKeyOf = SPECS.transactions.key as (row: never) => string;
 
 interface Setup {
   handler: FetchHandler;
@@ -67,13 +65,11 @@ function truth(s: Setup, kind: Kind, keys = false): string[] {
   if (kind === 'transactions') {
     const page = world.listPrincipalTransactions(s.address, { limit: 1_000_000 });
     if ('error' in page) throw new Error(page.error);
-    return page.results.map((row) =>
-      keys ? PRINCIPAL_TRANSACTIONS.key(row as never) : row.transaction.tx_id,
-    );
+    return page.results.map((row) => (keys ? txKeyOf(row as never) : row.transaction.tx_id));
   }
   if (kind === 'changes') {
     const page = world.listPrincipalTransactionBalanceChanges(s.address, s.txId, { limit: 1_000_000 });
-    return page.results.map((row) => PRINCIPAL_BALANCE_CHANGES.identity(row as never) as string);
+    return page.results.map((row) => SPECS.changes.identity(row as never) as string);
   }
   const page = world.listBlocksByBurnBlock({ height: s.burnHeight }, { offset: 0, limit: 1_000_000 });
   return (page?.results ?? []).map((block) => block.hash);
