@@ -1,7 +1,6 @@
 import { markHandled, type WithResponse } from './api-promise.js';
 import { BlockindexError } from './errors.js';
 import { checkParam } from './internal/lists.js';
-import { checkIterationOptions } from './internal/option-checks.js';
 import { firstPage, pageAfter } from './internal/page-after.js';
 import type { Chunk } from './internal/pager.js';
 import type { PageBody, PageSource } from './internal/strategies.js';
@@ -44,13 +43,9 @@ export function pageOf<TItem, TBody extends PageBody<TItem>>(
     hasNextPage: () => open !== null,
     async getNextPage(options = {}) {
       if (open === null) throw new BlockindexError('There is no next page; check hasNextPage() first');
-      const link = options.signal ? linkedController([signal, options.signal]) : undefined;
-      try {
-        const after = await pageAfter(source, open, link ? link.controller.signal : signal);
-        return pageOf(source, after ?? { ...chunk, items: [] }, signal);
-      } finally {
-        link?.dispose();
-      }
+      const link = linkedController([signal, options.signal]);
+      const after = await pageAfter(source, open, link.controller.signal).finally(link.dispose);
+      return pageOf(source, after ?? { ...chunk, items: [] }, signal);
     },
     toJSON: json,
   };
@@ -69,19 +64,16 @@ export class ListPromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
   // `then` reads it.
   static override readonly [Symbol.species] = Promise;
 
-  /** @internal What the call was asked; `iterated` once iteration started (it skips the first page's request). */
+  /** @internal What the call was asked; `load` requests the first page (only `then` does once `iterated`). */
   readonly call;
-  readonly #first: Promise<WithResponse<Page<TItem, TBody>>>;
-  readonly #load: () => void;
 
   /** @internal Returned by list calls. */
   constructor(source: PageSource<TItem, TBody>, start: ListStart, options: IterationOptions = {}) {
-    const call = { source, start, options, iterated: false };
     let load = () => {};
-    // One request, straight to the first page (or the one `pageParam` names): no iteration machinery.
+    // One request, straight to the first page (or the one `pageParam` names): no iteration machinery. The call's
+    // options are checked by its rules as that request is made.
     const first = new Promise<void>((resolve) => (load = resolve)).then(async () => {
       const { signal, pageParam } = options;
-      checkIterationOptions(options);
       const request = { offset: start.offset ?? 0, limit: start.limit, cursor: start.cursor };
       const chunk =
         pageParam == null
@@ -89,22 +81,19 @@ export class ListPromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
           : await pageAfter(source, checkParam(pageParam, source), signal);
       // Only a param made by hand can sit at its own end.
       if (chunk === null) throw new BlockindexError('The page param names no page');
-      return { data: pageOf(source, chunk, signal), response: chunk.response };
+      return pageOf(source, chunk, signal);
     });
-    super((resolve, reject) => first.then(({ data }) => resolve(data), reject));
-    this.call = call;
-    // Fields, not a method closure over `first`: held that way, every first page outlived the young generation
-    // (seen with --trace-gc) and was copied by each of its collections, the largest CPU cost of a page call.
-    this.#first = first;
-    this.#load = load;
+    super((resolve) => resolve(first));
+    // Fields, not a method closure over the first page's promise: held that way, every first page outlived the young
+    // generation (seen with --trace-gc) and was copied by each of its collections, the largest CPU cost of a page call.
+    this.call = { source, start, options, iterated: false, load };
     markHandled(this);
-    queueMicrotask(() => call.iterated || load());
+    queueMicrotask(() => this.call.iterated || load());
   }
 
   /** The first page together with its raw `Response`. */
   withResponse(): Promise<WithResponse<Page<TItem, TBody>>> {
-    this.#load();
-    return this.#first;
+    return this.then((data) => ({ data, response: data.response }));
   }
 
   // biome-ignore lint/suspicious/noThenProperty: a Promise subclass; awaiting it after iteration began fetches the first page.
@@ -113,7 +102,7 @@ export class ListPromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
     // biome-ignore lint/suspicious/noExplicitAny: same signature as Promise#then, so `catch((e: Error) => …)` compiles.
     onrejected?: ((reason: any) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    this.#load();
+    this.call.load();
     return super.then(onfulfilled, onrejected);
   }
 }

@@ -1,6 +1,6 @@
 import { AbortError } from './errors.js';
 import { checkParam, clampPageSize } from './internal/lists.js';
-import { checkIterationOptions } from './internal/option-checks.js';
+import { checkOptions, listKeys } from './internal/option-checks.js';
 import { pager } from './internal/pager.js';
 import type { PageBody } from './internal/strategies.js';
 import { ListPromise, type Page, pageOf } from './page.js';
@@ -17,7 +17,7 @@ export function iteratePages<TItem, TBody extends PageBody<TItem>>(
   list: ListPromise<TItem, TBody>,
 ): AsyncGenerator<Page<TItem, TBody>, void, undefined> {
   list.call.iterated = true;
-  return pagesOf(list.call);
+  return walk(list.call, false) as AsyncGenerator<Page<TItem, TBody>, void, undefined>;
 }
 
 /**
@@ -29,37 +29,30 @@ export function iteratePages<TItem, TBody extends PageBody<TItem>>(
 export function iterate<TItem, TBody extends PageBody<TItem>>(
   list: ListPromise<TItem, TBody>,
 ): AsyncGenerator<TItem, void, undefined> {
-  return itemsOf(iteratePages(list), list.call.options.signal);
+  list.call.iterated = true;
+  return walk(list.call, true) as AsyncGenerator<TItem, void, undefined>;
 }
 
-/** The items of `pages` (the pager stops at `maxItems`), checking `signal` before each. */
-async function* itemsOf<TItem>(pages: AsyncIterable<{ results: TItem[] }>, signal: AbortSignal | undefined) {
-  for await (const page of pages) {
-    for (const item of page.results) {
-      throwIfAborted(signal);
-      yield item;
-    }
-  }
-}
-
-async function* pagesOf<TItem, TBody extends PageBody<TItem>>({
-  source,
-  start,
-  options,
-}: ListPromise<TItem, TBody>['call']): AsyncGenerator<Page<TItem, TBody>, void, undefined> {
-  checkIterationOptions(options);
-  const { signal, maxItems, pageParam, onReorg } = options;
-  if (onReorg !== undefined && typeof onReorg !== 'function') {
-    throw new TypeError(`onReorg must be a function; got ${typeof onReorg}`);
-  }
-  if (maxItems !== undefined && maxItems <= 0) return;
+/** The pages of a call (its items, where `items`: the pager stops at `maxItems`), checking its signal before each. */
+async function* walk<TItem, TBody extends PageBody<TItem>>(
+  { source, start, options }: ListPromise<TItem, TBody>['call'],
+  items: boolean,
+): AsyncGenerator<unknown, void, undefined> {
+  // Before the pager uses them (a prefetch links `signal`); every request checks them again.
+  checkOptions(options, listKeys());
+  const { signal, maxItems, pageParam } = options;
+  if (maxItems === 0) return;
   const param = pageParam == null ? undefined : checkParam(pageParam, source);
   // `limit: 0` asks the server for its default page, not pages of one item.
   const pageSize = param?.limit ?? clampPageSize(options.pageSize ?? (start.limit || undefined), source.max);
   const first = { limit: pageSize, offset: start.offset ?? 0, cursor: start.cursor };
   throwIfAborted(signal);
   for await (const chunk of pager(source, { ...options, pageSize, first, param })) {
-    yield pageOf(source, chunk, signal);
+    if (!items) yield pageOf(source, chunk, signal);
+    for (const item of items ? chunk.items : []) {
+      throwIfAborted(signal);
+      yield item;
+    }
     throwIfAborted(signal);
   }
 }

@@ -98,11 +98,10 @@ function pageProblem(data: unknown, { field, type, identity, strategy }: ListSpe
   const body = data as Partial<PageBody<unknown>>;
   if (!Array.isArray(body?.results)) return 'expected a page object with a `results` array';
   // Positions and page params are computed from these: a total of 1e400 (Infinity), 400.5 or -5 would make a param
-  // the client then refuses, a request with `offset=NaN`, or an early end.
-  for (const key of strategy.position
-    ? (['limit', 'total'] as const)
-    : (['limit', 'offset', 'total'] as const)) {
+  // the client then refuses, a request with `offset=NaN`, or an early end. Lists paged by position have no offset.
+  for (const key of ['limit', 'offset', 'total'] as const) {
     const value = body[key];
+    if (key === 'offset' && strategy.position) continue;
     if (!Number.isSafeInteger(value) || (value as number) < 0) {
       const got = typeof value === 'number' ? value : value === null ? 'null' : typeof value;
       return `expected a page whose \`${key}\` is a non-negative integer; got ${got}`;
@@ -126,12 +125,10 @@ function pageProblem(data: unknown, { field, type, identity, strategy }: ListSpe
       return `results[${i}].${field} repeats results[${earlier}].${field} (${value})`;
     seen.set(value, i);
   }
-  return undefined;
 }
 
 /** Checks a page param given back (from storage, another process): a `TypeError` or `RangeError` naming the field. */
 export function checkParam(param: unknown, { strategy: s, max = MAX_PAGE_SIZE }: Paged): PageParam {
-  const cursors = s.anchor || s.position;
   const fail = (what: string, Kind = TypeError): never => {
     throw new Kind(`pageParam${what}`);
   };
@@ -140,14 +137,14 @@ export function checkParam(param: unknown, { strategy: s, max = MAX_PAGE_SIZE }:
     fail(` must be an object from page.nextPageParam; got ${describeValue(p)}`);
   }
   const { cursor, last } = p;
+  const cursors = s.anchor || s.position;
   if (cursor !== null && (typeof cursor !== 'string' || cursor === '' || !cursors)) {
     fail(`.cursor must be ${cursors ? 'a non-empty string or ' : ''}null; got ${describeValue(cursor)}`);
   }
   // In order, as `growth` and `end` are bounded by fields before them; `end: null` is an end not known yet.
-  const least = { offset: 0, total: 0, limit: 1, growth: -p.total, end: p.offset };
+  const least = { offset: 0, total: 0, limit: 1, growth: -p.total, ...(p.end !== null && { end: p.offset }) };
   for (const [key, min] of Object.entries(least)) {
     const value = p[key as 'offset'];
-    if (key === 'end' && p.end === null) continue;
     if (!Number.isSafeInteger(value)) fail(`.${key} must be an integer; got ${describeValue(value)}`);
     if (value < min) fail(`.${key} must be at least ${min}; got ${value}`, RangeError);
     if (key === 'limit' && value > max) fail(`.limit must be at most ${max}; got ${value}`, RangeError);

@@ -11,10 +11,11 @@ import { describeValue } from './text.js';
 export const REQUEST_KEYS = 'signal:s timeoutMs:n:2 deadlineMs:n:2 maxResponseBytes:n:3:1 retry:r headers';
 
 /**
- * The options of a list call: one call's, and how to iterate (those numbers are checked by the pager). Built when
+ * The options of a list call: one call's, and how to iterate (`pageParam` is checked against its list). Built when
  * asked, so that an app without a list does not ship the names (a top-level template literal is never dropped).
  */
-export const listKeys = (): string => `${REQUEST_KEYS} pageSize maxItems concurrency pageParam onReorg`;
+export const listKeys = (): string =>
+  `${REQUEST_KEYS} pageSize:n:1:1 maxItems:n:3 concurrency:n:1:1:64 pageParam onReorg:f`;
 
 /** Rules as `checkOptions` reads them, parsed once per rules string (calls check the same few strings each time). */
 const parsedRules = /* @__PURE__ */ new Map<string, string[][]>();
@@ -41,7 +42,7 @@ export function checkOptions(
   if (options === undefined) return;
   expect(options, where, typeof options === 'object' && options !== null, what);
   const parsed = parsedRules.get(rules) ?? rules.split(' ').map((rule) => rule.split(':'));
-  parsedRules.set(rules, parsed);
+  if (!parsedRules.has(rules)) parsedRules.set(rules, parsed);
   for (const key of Object.keys(options as object)) {
     if (parsed.some(([name]) => name === key)) continue;
     const k = key.toLowerCase();
@@ -116,18 +117,6 @@ export function checkClientOptions(options: object, where = 'createClient option
 /** Checks a `rateLimit` object: its keys and numbers. */
 export const checkRateLimit = (rate: unknown, where: string): void =>
   checkOptions(rate, 'perMinute:n:2:1 perSecond:n:2:1', where);
-
-/** Checks the iteration options of a list call. */
-export const checkIterationOptions = (options: object): void => {
-  const o = options as Record<string, unknown>;
-  checkNumber('options.pageSize', o.pageSize, 1, 1);
-  checkNumber('options.maxItems', o.maxItems, 3);
-  checkConcurrency(o.concurrency);
-};
-
-/** Checks the batch concurrency of `getSmartContractsStatus`. */
-const checkConcurrency = (concurrency: unknown): void =>
-  checkNumber('options.concurrency', concurrency, 1, 1, 64);
 
 /**
  * Checks retry settings given by the caller: `maxRetries` an integer from 0 to 100, the delays non-negative numbers

@@ -626,6 +626,21 @@ describe('option checks', () => {
     ['maxItems 2.5', { maxItems: 2.5 }, RangeError, /options\.maxItems must be an integer; got 2\.5/],
     ['pageSize 0', { pageSize: 0 }, RangeError, /options\.pageSize must be at least 1; got 0/],
     ['concurrency 0', { concurrency: 0 }, RangeError, /options\.concurrency must be at least 1; got 0/],
+    ['maxItems -1', { maxItems: -1 }, RangeError, /options\.maxItems must be at least 0; got -1/],
+    ['onReorg 5', { onReorg: 5 }, TypeError, /options\.onReorg must be a function; got 5/],
+    // The pager links the signal to its prefetches before the first request.
+    [
+      'a signal that is a string, with prefetch',
+      { concurrency: 4, signal: 'x' },
+      TypeError,
+      /options\.signal must be an AbortSignal; got "x"/,
+    ],
+    [
+      'a signal without addEventListener, with prefetch',
+      { concurrency: 4, signal: { aborted: false } },
+      TypeError,
+      /options\.signal must be an AbortSignal; got an object/,
+    ],
     [
       'retry.maxRetries NaN',
       { retry: { maxRetries: Number.NaN } },
@@ -637,12 +652,20 @@ describe('option checks', () => {
     async (_name, options, type, message) => {
       const server = await serve((_req, res) => sendJson(res, 200, txPage([], 0, 0, 20)));
       const client = createClient({ baseUrl: server.url });
+      const call = () => client.getAccountTransactionsWithTransfers(ADDRESS, {}, options as never);
       const iterate = async () => {
-        for await (const _ of client.getAccountTransactionsWithTransfers(ADDRESS, {}, options as never)) {
+        for await (const _ of call()) {
         }
       };
-      await expect(iterate()).rejects.toThrow(type);
-      await expect(iterate()).rejects.toThrow(message);
+      // Each way of using the call, first time: type and message of the one error it throws.
+      for (const use of [iterate, () => call().pages().next(), call]) {
+        const error = await use().then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(type);
+        expect((error as Error).message).toMatch(message);
+      }
       expect(server.requests).toHaveLength(0);
     },
   );
