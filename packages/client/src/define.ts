@@ -108,7 +108,7 @@ export type ListPromiseClass = new <TItem, TBody extends PageBody<TItem>>(
 ) => ListPromise<TItem, TBody>;
 
 /**
- * One of the three list calls, as `list` describes it. `pathParams` checks the arguments when the first request is
+ * A list call, as its row describes it. `pathParams` checks the arguments when the first request is
  * made, so a bad one rejects like every other error of the call and nothing is sent. Each request carries the
  * caller's query with the slice asked for in place of the caller's own `offset`, `limit` and `cursor`; the list spec
  * is the request path's operation (it checks each page and writes the query).
