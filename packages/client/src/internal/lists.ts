@@ -120,9 +120,8 @@ function pageProblem(data: unknown, { field, type, identity, strategy }: ListSpe
     if (typeof value !== type || (type === 'number' && !Number.isFinite(value))) {
       return `results[${i}].${field} must be a ${type}; got ${describeValue(value)}`;
     }
-    const earlier = seen.get(value);
-    if (earlier !== undefined)
-      return `results[${i}].${field} repeats results[${earlier}].${field} (${value})`;
+    if (seen.has(value))
+      return `results[${i}].${field} repeats results[${seen.get(value)}].${field} (${value})`;
     seen.set(value, i);
   }
 }

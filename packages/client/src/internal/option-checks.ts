@@ -74,13 +74,9 @@ export function checkOptions(
       expect(value, at, value === false || isPacer(value), 'a pacer from createPacer() or false');
     else if (kind === 's') {
       // By shape, so that a signal of another realm passes.
-      const { aborted, addEventListener } = Object(value) as AbortSignal;
-      expect(
-        value,
-        at,
-        typeof aborted === 'boolean' && typeof addEventListener === 'function',
-        'an AbortSignal',
-      );
+      const signal = Object(value) as AbortSignal;
+      const ok = typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function';
+      expect(value, at, ok, 'an AbortSignal');
     } else {
       // A string would be read as its characters.
       expect(value, at, Array.isArray(value), 'an array of header names');
