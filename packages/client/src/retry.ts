@@ -220,7 +220,7 @@ export function linkedController(signals: readonly (AbortSignal | undefined)[]):
     if (!set) {
       const linked = new Set<AbortController>();
       set = linked;
-      waiting.set(signal, linked);
+      // Remembered once its listener is on: a signal-like object that refuses one fails every call, not the first.
       signal.addEventListener(
         'abort',
         () => {
@@ -229,6 +229,7 @@ export function linkedController(signals: readonly (AbortSignal | undefined)[]):
         },
         { once: true },
       );
+      waiting.set(signal, linked);
     }
     set.add(controller);
     sets.push(set);

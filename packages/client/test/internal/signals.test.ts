@@ -112,3 +112,26 @@ describe('attempt signals', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 });
+
+describe('a signal whose listener cannot be added', () => {
+  it('fails every call that passes it, not only the first (no half-linked signal is remembered)', async () => {
+    let fetched = 0;
+    const core = createCore({
+      fetch: async () => {
+        fetched++;
+        return Response.json(TOKEN);
+      },
+    });
+    // Shaped like an AbortSignal (the option check passes it), but adding a listener throws.
+    const signal = {
+      aborted: false,
+      addEventListener() {
+        throw new Error('no listeners here');
+      },
+    } as unknown as AbortSignal;
+    for (let call = 1; call <= 2; call++) {
+      await expect(getBrc20Token(core, 'ordi', { signal })).rejects.toThrow('no listeners here');
+    }
+    expect(fetched).toBe(0);
+  });
+});
