@@ -66,6 +66,8 @@ export class ListPromise<TItem, TBody extends PageBody<TItem> = PageBody<TItem>>
 
   /** @internal What the call was asked; `load` requests the first page (only `then` does once `iterated`). */
   readonly call;
+  // Compared by name, not by shape: checking a Promise subclass by shape costs callers' type-checks. Emits nothing.
+  declare private readonly nominal: never;
 
   /** @internal Returned by list calls. */
   constructor(source: PageSource<TItem, TBody>, start: ListStart, options: IterationOptions = {}) {

@@ -10,6 +10,7 @@ import {
   createClient,
   createCore,
   getBrc20Token,
+  type ListPromise,
   type MinimalErrorResponse,
   type SmartContractsStatusQuery,
   type Transaction,
@@ -33,5 +34,13 @@ describe('types read by name', () => {
   it('exports the schemas the client used not to name, as the spec declares them', () => {
     expectTypeOf<MinimalErrorResponse>().toEqualTypeOf<components['schemas']['MinimalErrorResponse']>();
     expectTypeOf<SmartContractsStatusQuery>().toHaveProperty('contract_id');
+  });
+});
+
+describe('list promises by name', () => {
+  it('takes a ListPromise by its class, not by its shape (a lookalike is not one)', () => {
+    type Lookalike = Omit<ListPromise<AddressTransaction>, never>;
+    expectTypeOf<Lookalike>().not.toExtend<ListPromise<AddressTransaction>>();
+    expectTypeOf(client.getAddressTransactions('SP1')).toExtend<ListPromise<AddressTransaction>>();
   });
 });
