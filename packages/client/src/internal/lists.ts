@@ -25,14 +25,17 @@ type Paged = Pick<Source, 'strategy' | 'max'>;
 
 /** The spec of a list operation's row, made once per function (the row's `Paging` and `field` read from each item). */
 export function listSpec(row: Operation & { list: Paging }): ListSpec {
-  const names = row.list.field.split('.');
+  // The request path's operation and the paging; not the row's `params` and `query`, which every list call would copy
+  // into its page source.
+  const { id, path, replacement, list } = row;
+  const names = list.field.split('.');
   const identity = (item: never): unknown => {
     // biome-ignore lint/suspicious/noExplicitAny: any item; `pageProblem` says when it lacks the field.
     let value: any = item;
     for (const name of names) value = value?.[name];
     return value;
   };
-  const spec: ListSpec = { type: 'string', identity, ...row, ...row.list, search: serializeQuery };
+  const spec: ListSpec = { id, path, replacement, type: 'string', identity, ...list, search: serializeQuery };
   spec.shape = (data) => pageProblem(data, spec);
   return spec;
 }
