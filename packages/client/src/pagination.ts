@@ -48,10 +48,13 @@ async function* walk<TItem, TBody extends PageBody<TItem>>(
   const first = { limit: pageSize, offset: start.offset ?? 0, cursor: start.cursor };
   throwIfAborted(signal);
   for await (const chunk of pager(source, { ...options, pageSize, first, param })) {
-    if (!items) yield pageOf(source, chunk, signal);
-    for (const item of items ? chunk.items : []) {
-      throwIfAborted(signal);
-      yield item;
+    if (!items) {
+      yield pageOf(source, chunk, signal);
+    } else {
+      for (const item of chunk.items) {
+        throwIfAborted(signal);
+        yield item;
+      }
     }
     throwIfAborted(signal);
   }
