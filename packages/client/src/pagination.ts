@@ -1,5 +1,4 @@
 import { AbortError } from './errors.js';
-import { checkParam, clampPageSize } from './internal/lists.js';
 import { checkOptions, listKeys } from './internal/option-checks.js';
 import { pager } from './internal/pager.js';
 import type { PageBody } from './internal/strategies.js';
@@ -40,14 +39,10 @@ async function* walk<TItem, TBody extends PageBody<TItem>>(
 ): AsyncGenerator<unknown, void, undefined> {
   // Before the pager uses them (a prefetch links `signal`); every request checks them again.
   checkOptions(options, listKeys());
-  const { signal, maxItems, pageParam } = options;
+  const { signal, maxItems } = options;
   if (maxItems === 0) return;
-  const param = pageParam == null ? undefined : checkParam(pageParam, source);
-  // `limit: 0` asks the server for its default page, not pages of one item.
-  const pageSize = param?.limit ?? clampPageSize(options.pageSize ?? (start.limit || undefined), source.max);
-  const first = { limit: pageSize, offset: start.offset ?? 0, cursor: start.cursor };
   throwIfAborted(signal);
-  for await (const chunk of pager(source, { ...options, pageSize, first, param })) {
+  for await (const chunk of pager(source, start, options)) {
     if (!items) {
       yield pageOf(source, chunk, signal);
     } else {

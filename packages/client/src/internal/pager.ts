@@ -7,9 +7,9 @@ import {
   NotFoundError,
 } from '../errors.js';
 import type { IterationOptions } from '../options.js';
-import type { PageParam } from '../page-param.js';
+import type { ListStart, PageParam } from '../page-param.js';
 import { linkedController } from '../retry.js';
-import { fromParam, MAX_PAGE_SIZE, toParam } from './lists.js';
+import { checkParam, clampPageSize, fromParam, MAX_PAGE_SIZE, toParam } from './lists.js';
 import type { ListState, PageBody, PageRequest, PageSource, Pos, Read } from './strategies.js';
 
 /** The README's limits: rows remembered, re-reads of the head (in all, and in a row), misses of one window. */
@@ -67,13 +67,6 @@ export async function readAfter<TItem, TBody extends PageBody<TItem>>(
   }
 }
 
-/** The call's iteration options, with the first request or the page param to go on from (then `first` is unused). */
-export interface PagerOptions extends Omit<IterationOptions, 'pageSize' | 'pageParam'> {
-  pageSize: number;
-  first?: PageRequest | undefined;
-  param?: PageParam | undefined;
-}
-
 /** Items the pager delivers, the answer that held them and the page param after them. */
 export interface Chunk<TItem, TBody> extends WithResponse<TBody> {
   items: TItem[];
@@ -91,9 +84,14 @@ const requestKey = (request: PageRequest) => JSON.stringify([request.offset, req
  */
 export async function* pager<TItem, TBody extends PageBody<TItem>>(
   source: PageSource<TItem, TBody>,
-  { pageSize: size, concurrency = 1, maxItems, signal, onReorg, first, param }: PagerOptions,
+  start: ListStart,
+  { concurrency = 1, maxItems, signal, onReorg, pageParam, pageSize }: IterationOptions,
 ): AsyncGenerator<Chunk<TItem, TBody>, void> {
   const { strategy, max = MAX_PAGE_SIZE } = source;
+  const param = pageParam == null ? undefined : checkParam(pageParam, source);
+  // `limit: 0` asks the server for its default page, not pages of one item.
+  const size = param?.limit ?? clampPageSize(pageSize ?? (start.limit || undefined), max);
+  const first = { limit: size, offset: start.offset ?? 0, cursor: start.cursor };
   // Prefetches may outlive a chunk: one signal that the end aborts.
   const link = concurrency > 1 ? linkedController([signal]) : undefined;
   /** Requests sent ahead of the step that will make them. */
@@ -124,7 +122,7 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
   try {
     const { mark: from, state } = fromParam(param, source);
     // A walk from a page param or the caller's cursor never delivers rows above where it started.
-    const fixed = from !== undefined || first?.cursor !== undefined;
+    const fixed = from !== undefined || first.cursor !== undefined;
     // The first rows delivered (by identity), the keys a re-read can join, the rows gone for now.
     const delivered = new Map<unknown, TItem>();
     const joinable = new Set(from ? [from.key] : []);
@@ -141,7 +139,7 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
 
     const reread = (last: boolean) => {
       ahead.clear();
-      if (first?.cursor !== undefined) {
+      if (first.cursor !== undefined) {
         throw new ListReorgedError('A re-org moved the rows under the cursor this iteration started from');
       }
       if (++rereads > REREADS || ++dry > REREADS_IN_A_ROW) {
@@ -182,7 +180,7 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
       if (mark && !rereading) prefetch(mark, state);
       // A re-read asks for the most rows a request may: the final one must meet a delivered row in one answer.
       // From a page param, the first request is the one after its row, as every later one is.
-      const start = sent > 0 || from ? undefined : (first ?? { offset: 0, limit: size });
+      const start = sent > 0 || from ? undefined : first;
       const read: Got<TBody> = await readAfter(source, fetch, mark, rereading ? max : size, state, start);
       [requests, sent] = [requests + 1, sent + 1];
       if (!read.ok) {

@@ -2,17 +2,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ListInconsistentError, ListOutpacedError, ListReorgedError } from '../../src/errors.js';
 import { clampPageSize } from '../../src/internal/lists.js';
-import { pager as chunks, type PagerOptions } from '../../src/internal/pager.js';
+import { pager as chunks } from '../../src/internal/pager.js';
 import type { PageBody, PageSource } from '../../src/internal/strategies.js';
+import type { IterationOptions } from '../../src/options.js';
+import type { ListStart } from '../../src/page-param.js';
 import { drain, FakeList, type ListBody, type Row } from '../helpers/fake-list.js';
 import { type ChainRow, type ChainStep, FakeChain } from '../helpers/reorg-chain.js';
 
 /** The pager's chunks one by one, `null` after the last. */
 function pagerOf<TItem, TBody extends PageBody<TItem>>(
   source: PageSource<TItem, TBody>,
-  options: PagerOptions,
+  { first = {}, ...options }: IterationOptions & { first?: ListStart },
 ) {
-  const generator = chunks(source, options);
+  const generator = chunks(source, first, options);
   return { next: async () => (await generator.next()).value ?? null };
 }
 
