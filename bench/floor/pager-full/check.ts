@@ -264,6 +264,14 @@ async function pagePromiseCase(): Promise<void> {
     where,
   );
   await rejects(failing[Symbol.asyncIterator]().next(), ResponseParseError);
+  // The awaited page positions its last row only.
+  let named = 0;
+  const counting: lists.SpecOf<'getAddressTransactions'> = {
+    ...lists.addressTransactions,
+    key: () => `${++named}`,
+  };
+  await listCall(get, counting, { address: where.address }, { limit: 30 });
+  strictEqual(named, 1, 'the awaited page positions one row');
   console.log('ok   PagePromise: awaited (one request), iterated, pages(), the caller query, limit 0');
 }
 
