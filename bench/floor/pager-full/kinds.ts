@@ -77,15 +77,8 @@ function follow(
 ): Read {
   const n = body.results.length;
   const pos = positions(body, older, spec, mark === undefined && lastOnly ? Math.max(0, n - 1) : 0);
-  const last = older - n + 1;
-  // A page short of its limit ends the list: it must end where `total` said, and no page may go past it.
-  if ((n > 0 && last < 0) || (n < body.limit && last > 0 && body.prev_cursor !== null)) {
-    throw new ListInconsistentError(
-      `a page of ${n} rows at offset ${body.offset} contradicts its total ${body.total}`,
-    );
-  }
   // The anchored list from the caller's own cursor counts from an unknown row: its last page says so itself.
-  const done = n === 0 || last === 0 || body.prev_cursor === null;
+  const done = n === 0 || older - n + 1 <= 0 || body.prev_cursor === null;
   if (mark === undefined) return { ok: true, rows: body.results, pos, done };
   const at = older - mark.older;
   // Past the window, or at its end with nothing after it: the list grew under the request.
@@ -105,6 +98,14 @@ export const offsetKind: Kind = {
   read(body, mark, state, spec, lastOnly) {
     const grew = body.total > state.total;
     state.total = body.total;
+    // By the answer's own numbers, rows past `total`, or a short page before it, contradict each other.
+    const n = body.results.length;
+    const left = body.total - (body.offset ?? 0) - n;
+    if ((n > 0 && left < 0) || (n < body.limit && left > 0)) {
+      throw new ListInconsistentError(
+        `a page of ${n} rows at offset ${body.offset} contradicts its total ${body.total}`,
+      );
+    }
     return follow(body, body.total - (body.offset ?? 0) - 1, mark, grew, spec, lastOnly);
   },
 };
