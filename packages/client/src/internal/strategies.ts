@@ -64,8 +64,6 @@ export interface Strategy {
   position?: ((item: never) => string) | undefined;
   /** The cursor that pins the offsets below a page read from the head (`null`: offsets of the list as it is). */
   anchor?(body: Body): string | null;
-  /** Whether an answer is the list's last, where the list says so (by position); else where its older rows run out. */
-  end?(body: Body): boolean;
   /** The request for `size` rows after `mark` (with `mark` first), or the head's first `size` rows. */
   query(mark: Pos | undefined, size: number, max: number, state: ListState): PageRequest;
   /** The rows after `mark` (none: the head's); from the `from`th on (a first page's param needs its last alone). */
@@ -87,8 +85,6 @@ const positions = (rows: unknown[], top: number, { identity, key, strategy }: So
  */
 function query(mark: Pos | undefined, size: number, max: number, s: ListState): PageRequest {
   if (mark === undefined) return { offset: 0, limit: size };
-  // A row whose older rows are not counted (a list paged by position) is asked for by its own cursor.
-  if (mark.older < 0) return { offset: 0, cursor: mark.cursor ?? undefined, limit: Math.min(size + 1, max) };
   if (s.anchor) {
     const { cursor, older } = s.anchor;
     return { cursor, offset: older - mark.older, limit: Math.min(size + 1, max, mark.older + 1) };
@@ -99,21 +95,17 @@ function query(mark: Pos | undefined, size: number, max: number, s: ListState): 
 
 /** The mark sits where its count of older rows puts it; past the window after growth is a miss. */
 const read: Strategy['read'] = (body, request, mark, s, source, from = 0) => {
-  const { anchor, position, end } = source.strategy;
-  // A list paged by position counts no rows (-1): the mark is the answer's first row, and growth moves nothing.
-  const top = position ? -1 : body.total - 1 - (body.offset ?? request.offset);
-  const cursor = anchor?.(body);
-  if (mark === undefined) s.anchor = cursor ? { cursor, older: top } : undefined;
-  const grew = mark === undefined || s.anchor || position ? 0 : Math.max(0, body.total - s.total);
+  const [top, anchor] = [body.total - 1 - (body.offset ?? request.offset), source.strategy.anchor?.(body)];
+  if (mark === undefined) s.anchor = anchor ? { cursor: anchor, older: top } : undefined;
+  const grew = mark === undefined || s.anchor ? 0 : Math.max(0, body.total - s.total);
   const aimed = s.ahead;
   [s.ahead, s.grew, s.total] = [Math.min(s.grew, grew), grew, body.total];
   const older = s.anchor && mark ? s.anchor.older - request.offset : top;
   const pos = positions(body.results, older, source, from);
   const short = body.results.length < (request.limit ?? 0) || body.prev_cursor === null;
   const last = pos.at(-1)?.older ?? 0;
-  const done = end ? end(body) : short || last <= 0;
   // A short answer whose last row still has older rows: the list ended before the total it announced.
-  const ok = { ok: true as const, pos, done, gap: short ? Math.max(0, last) : 0 };
+  const ok = { ok: true as const, pos, done: short || last <= 0, gap: short ? Math.max(0, last) : 0 };
   if (mark === undefined) return ok;
   const at = older - mark.older;
   // Older rows only, aimed ahead of growth that did not come: ask again without the aim.
@@ -137,9 +129,22 @@ export const CURSOR: Strategy = {
 };
 
 /** By each row's position cursor (the v3 lists): answered from the row passed as `cursor` down; never prefetched. */
-export const byPosition = (position: (item: never) => string): Strategy => ({
-  position,
-  end: (body) => (body.cursor as { next?: unknown } | undefined)?.next === null,
-  query,
-  read,
-});
+export function byPosition(position: (item: never) => string): Strategy {
+  return {
+    position,
+    query: (mark, size, max) => ({
+      offset: 0,
+      cursor: mark?.cursor ?? undefined,
+      limit: Math.min(max, mark ? size + 1 : size),
+    }),
+    read(body, _request, mark, s, source, from) {
+      s.total = body.total;
+      const pos = positions(body.results, -1, source, from);
+      const done = (body.cursor as { next?: unknown } | undefined)?.next === null;
+      const ok = { ok: true, pos, done, gap: 0 } as const;
+      if (mark === undefined) return ok;
+      if (mark.key !== '' && pos[0]?.key !== mark.key) return { ok: false, grew: false };
+      return { ...ok, pos: pos.slice(1) };
+    },
+  };
+}
