@@ -144,7 +144,9 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   // Lowered when each list operation's row became its one description (the list spec made from it): 16,193 B.
   // Lowered when the list call's iteration options became rules of its one options check and items were iterated by
   // the pages' own loop: measured 16,091 B.
-  'full-app.ts': 16_150,
+  // Lowered when the pager keyed the requests it sends ahead in its one fetch and counted the items left from the rows
+  // delivered (issue 32): measured 16,041 B.
+  'full-app.ts': 16_100,
   // Issue 31's target is 6,500 B; today the core alone is over it (see core-one-call), so this is the measured size
   // (7,306 B) with a little room, to be lowered with the core's. Lowered when the query builders shed their helpers
   // (retry and sharing options written in place, shorter argument checks): measured 7,238 B. Lowered with the core's

@@ -76,8 +76,6 @@ export interface Chunk<TItem, TBody> extends WithResponse<TBody> {
 /** An earlier read of the list from its head (`chain`) and where it goes on (`null`: past the end). */
 type Target = [chain: Pos[], mark: Pos | null];
 
-const requestKey = (request: PageRequest) => JSON.stringify([request.offset, request.limit, request.cursor]);
-
 /**
  * Every row of a list once, in order, in chunks, by the README's one rule ("Re-orgs"): a disagreement re-reads from the
  * head and joins the earlier read where it meets one of its rows in its block. Prefetches are aborted at the end.
@@ -91,38 +89,39 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
   const param = pageParam == null ? undefined : checkParam(pageParam, source);
   // `limit: 0` asks the server for its default page, not pages of one item.
   const size = param?.limit ?? clampPageSize(pageSize ?? (start.limit || undefined), max);
-  const first = { limit: size, offset: start.offset ?? 0, cursor: start.cursor };
+  // The call's own first request; from a page param, the first is the one after its row, as every later one is.
+  const first = param ? undefined : { limit: size, offset: start.offset ?? 0, cursor: start.cursor };
   // Prefetches may outlive a chunk: one signal that the end aborts.
   const link = concurrency > 1 ? linkedController([signal]) : undefined;
-  /** Requests sent ahead of the step that will make them. */
+  /** Requests sent ahead of the step that will make them, by what they ask. */
   let ahead = new Map<string, Promise<WithResponse<TBody>>>();
-  const fetch = (request: PageRequest): Promise<WithResponse<TBody>> => {
-    const key = requestKey(request);
-    const held = ahead.get(key);
+  /** The answer to `request`: the one sent ahead, else a new request; held in `keep` if given. */
+  const fetch = (request: PageRequest, keep?: typeof ahead): Promise<WithResponse<TBody>> => {
+    const key = JSON.stringify([request.offset, request.limit, request.cursor]);
+    const held = ahead.get(key) ?? source.fetch(request, link?.controller.signal ?? signal);
     ahead.delete(key);
-    return held ?? source.fetch(request, link?.controller.signal ?? signal);
+    keep?.set(key, held);
+    return held;
   };
   /**
    * Sends the request after `mark` and those of the pages after it (offsets, while the total holds still, or an
    * anchor), and drops those no longer predicted. At the largest limit a page moves on one row less than its size.
    */
   const prefetch = (mark: Pos, state: ListState) => {
-    const keep = new Map<string, Promise<WithResponse<TBody>>>();
+    const keep: typeof ahead = new Map();
     const step = Math.min(size, max - 1);
     const on = link && !strategy.position && (state.anchor || state.grew + state.ahead === 0);
     for (let k = 0; on && k < concurrency && mark.older - k * step > 0; k++) {
       const request = strategy.query({ ...mark, older: mark.older - k * step }, size, max, state);
-      const held = fetch(request);
       // Nothing may await a prefetch: its failure must not go unhandled.
-      held.catch(() => {});
-      keep.set(requestKey(request), held);
+      fetch(request, keep).catch(() => {});
     }
     ahead = keep;
   };
   try {
     const { mark: from, state } = fromParam(param, source);
     // A walk from a page param or the caller's cursor never delivers rows above where it started.
-    const fixed = from !== undefined || first.cursor !== undefined;
+    const fixed = from !== undefined || start.cursor !== undefined;
     // The first rows delivered (by identity), the keys a re-read can join, the rows gone for now.
     const delivered = new Map<unknown, TItem>();
     const joinable = new Set(from ? [from.key] : []);
@@ -131,15 +130,14 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
     // earlier reads a re-read may join, and the rows a re-read walked that wait for it to join one or not.
     let chain: Pos[] = from ? [from] : [];
     let mark: Pos | undefined | null = from;
-    let targets: Target[] = [];
+    const targets: Target[] = [];
     let pending: Pos[] = [];
     let [reorged, final, lost] = [false, false, false];
     let [requests, sent, rereads, dry, count] = [0, 0, 0, 0, 0];
-    let left = maxItems ?? Number.POSITIVE_INFINITY;
 
     const reread = (last: boolean) => {
       ahead.clear();
-      if (first.cursor !== undefined) {
+      if (start.cursor !== undefined) {
         throw new ListReorgedError('A re-org moved the rows under the cursor this iteration started from');
       }
       if (++rereads > REREADS || ++dry > REREADS_IN_A_ROW) {
@@ -153,8 +151,7 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
     };
     // Drops the reads from `t` on (of the `t`th, its rows above `index`): rows `kept` does not hold are gone.
     const drop = (kept: Pos[], t: number, index?: number) => {
-      const rows = targets.slice(t).flatMap(([c], i) => (i === 0 ? c.slice(0, index) : c));
-      targets = targets.slice(0, t);
+      const rows = targets.splice(t).flatMap(([c], i) => (i === 0 ? c.slice(0, index) : c));
       const keys = new Set(kept.map((p) => p.key));
       reorged ||= rows.some((p) => !keys.has(p.key));
       for (const p of rows) gone.add(p.id);
@@ -178,10 +175,9 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
       }
       const rereading = targets.length > 0;
       if (mark && !rereading) prefetch(mark, state);
+      const head = sent > 0 ? undefined : first;
       // A re-read asks for the most rows a request may: the final one must meet a delivered row in one answer.
-      // From a page param, the first request is the one after its row, as every later one is.
-      const start = sent > 0 || from ? undefined : first;
-      const read: Got<TBody> = await readAfter(source, fetch, mark, rereading ? max : size, state, start);
+      const read: Got<TBody> = await readAfter(source, fetch, mark, rereading ? max : size, state, head);
       [requests, sent] = [requests + 1, sent + 1];
       if (!read.ok) {
         reorged = true;
@@ -192,10 +188,9 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
       if (pos.length === 0 && !read.done)
         throw new ListInconsistentError('A page brought no row after its mark');
       // The first row of the answer that an earlier read holds in its block: there this read joins that one.
-      const window = rereading ? pos : pos.slice(0, size);
       let join: [number, number] | undefined;
-      let at = window.findIndex((p) => (join = locate(p.key)));
-      if (at < 0) at = window.length;
+      let at = pos.findIndex((p) => (join = locate(p.key)));
+      if (at < 0) at = rereading ? pos.length : Math.min(pos.length, size);
       const walked = pos.slice(0, at);
       const met = [...chain, ...walked];
       const end: boolean = read.done && at === pos.length;
@@ -213,7 +208,7 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
       } else if (passed) {
         // Rows above where a page param or a cursor started, or rows delivered and forgotten, may be among these.
         if (fixed) throw movedError();
-        if (count > delivered.size) {
+        if (count > REMEMBERED) {
           throw new ListReorgedError(
             `A re-org orphaned the ${REMEMBERED} rows delivered first that the iteration remembers and more`,
           );
@@ -228,19 +223,19 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
       pending = join && !lost ? [] : [...pending, ...walked];
       const items: TItem[] = [];
       for (const p of !rereading || lost ? pending.splice(0) : []) {
-        if (delivered.has(p.id) || left <= 0) continue;
+        if (delivered.has(p.id) || count === maxItems) continue;
         if (delivered.size < REMEMBERED) {
           delivered.set(p.id, p.row as TItem);
           joinable.add(p.key);
         }
-        [dry, count, left] = [0, count + 1, left - 1];
+        [dry, count] = [0, count + 1];
         items.push(p.row as TItem);
       }
       if (items.length > 0 || sent === 1) {
         const next = mark && targets.length === 0 ? toParam(source, mark, state, size) : null;
         yield { items, data: read.data, response: read.response, next };
       }
-      if (left <= 0) return;
+      if (count === maxItems) return;
     }
     const orphaned = [...delivered].filter(([id]) => gone.has(id)).map(([, row]) => row);
     if (orphaned.length > 0) onReorg?.({ orphaned });
