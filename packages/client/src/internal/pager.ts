@@ -132,10 +132,10 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
     let mark: Pos | undefined | null = from;
     const targets: Target[] = [];
     let pending: Pos[] = [];
-    let [reorged, final, lost] = [false, false, false];
+    let [reorged, lost] = [false, false];
     let [requests, sent, rereads, dry, count] = [0, 0, 0, 0, 0];
 
-    const reread = (last: boolean) => {
+    const reread = () => {
       ahead.clear();
       if (start.cursor !== undefined) {
         throw new ListReorgedError('A re-org moved the rows under the cursor this iteration started from');
@@ -147,7 +147,7 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
         );
       }
       targets.push([chain, mark ?? null]);
-      [chain, mark, requests, final] = [[], undefined, 0, last];
+      [chain, mark, requests] = [[], undefined, 0];
     };
     // Drops the reads from `t` on (of the `t`th, its rows above `index`): rows `kept` does not hold are gone.
     const drop = (kept: Pos[], t: number, index?: number) => {
@@ -167,10 +167,10 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
 
     for (;;) {
       if (mark === null) {
-        // The end. After a re-read, or to report, read the head once more: a final read must be one answer.
+        // The end. After a re-read, or to report, read the head again until a read of one answer ends the list.
         const report = fixed ? reorged : reorged || (onReorg && sent > 1 && delivered.size > 0);
-        if (!report || (final && requests === 1)) break;
-        reread(true);
+        if (!report || requests === 1) break;
+        reread();
         continue;
       }
       const rereading = targets.length > 0;
@@ -181,7 +181,7 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
       [requests, sent] = [requests + 1, sent + 1];
       if (!read.ok) {
         reorged = true;
-        reread(final);
+        reread();
         continue;
       }
       const pos: Pos[] = read.pos;
