@@ -168,7 +168,7 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
     for (;;) {
       if (mark === null) {
         // The end. After a re-read, or to report, read the head again until a read of one answer ends the list.
-        const report = fixed ? reorged : reorged || (onReorg && sent > 1 && delivered.size > 0);
+        const report = reorged || (!fixed && onReorg && delivered.size > 0);
         if (!report || requests === 1) break;
         reread();
         continue;
