@@ -145,8 +145,9 @@ const CEILINGS: Record<(typeof BUDGETED_APPS)[number]['entry'], number> = {
   // Lowered when the list call's iteration options became rules of its one options check and items were iterated by
   // the pages' own loop: measured 16,091 B.
   // Lowered when the pager keyed the requests it sends ahead in its one fetch and counted the items left from the rows
-  // delivered (issue 32): measured 16,041 B.
-  'full-app.ts': 16_100,
+  // delivered (issue 32): measured 16,041 B. Lowered when its end read the re-read count for what its `final` and
+  // `reorged` flags said: measured 15,978 B.
+  'full-app.ts': 16_040,
   // Issue 31's target is 6,500 B; today the core alone is over it (see core-one-call), so this is the measured size
   // (7,306 B) with a little room, to be lowered with the core's. Lowered when the query builders shed their helpers
   // (retry and sharing options written in place, shorter argument checks): measured 7,238 B. Lowered with the core's

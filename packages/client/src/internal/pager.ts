@@ -132,7 +132,7 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
     let mark: Pos | undefined | null = from;
     const targets: Target[] = [];
     let pending: Pos[] = [];
-    let [reorged, lost] = [false, false];
+    let lost = false;
     let [requests, sent, rereads, dry, count] = [0, 0, 0, 0, 0];
 
     const reread = () => {
@@ -152,8 +152,6 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
     // Drops the reads from `t` on (of the `t`th, its rows above `index`): rows `kept` does not hold are gone.
     const drop = (kept: Pos[], t: number, index?: number) => {
       const rows = targets.splice(t).flatMap(([c], i) => (i === 0 ? c.slice(0, index) : c));
-      const keys = new Set(kept.map((p) => p.key));
-      reorged ||= rows.some((p) => !keys.has(p.key));
       for (const p of rows) gone.add(p.id);
       for (const p of kept) gone.delete(p.id);
     };
@@ -168,7 +166,7 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
     for (;;) {
       if (mark === null) {
         // The end. After a re-read, or to report, read the head again until a read of one answer ends the list.
-        const report = reorged || (!fixed && onReorg && delivered.size > 0);
+        const report = rereads > 0 || (!fixed && onReorg && delivered.size > 0);
         if (!report || requests === 1) break;
         reread();
         continue;
@@ -180,7 +178,6 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
       const read: Got<TBody> = await readAfter(source, fetch, mark, rereading ? max : size, state, head);
       [requests, sent] = [requests + 1, sent + 1];
       if (!read.ok) {
-        reorged = true;
         reread();
         continue;
       }
