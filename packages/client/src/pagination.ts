@@ -1,6 +1,5 @@
-import { AbortError } from './errors.js';
 import { checkOptions, listKeys } from './internal/option-checks.js';
-import { pager } from './internal/pager.js';
+import { pager, throwIfAborted } from './internal/pager.js';
 import type { PageBody } from './internal/strategies.js';
 import { ListPromise, type Page, pageOf } from './page.js';
 
@@ -41,7 +40,6 @@ async function* walk<TItem, TBody extends PageBody<TItem>>(
   checkOptions(options, listKeys());
   const { signal, maxItems } = options;
   if (maxItems === 0) return;
-  throwIfAborted(signal);
   for await (const chunk of pager(source, start, options)) {
     if (!items) {
       yield pageOf(source, chunk, signal);
@@ -53,10 +51,6 @@ async function* walk<TItem, TBody extends PageBody<TItem>>(
     }
     throwIfAborted(signal);
   }
-}
-
-function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new AbortError('The iteration was aborted', { cause: signal.reason });
 }
 
 /**

@@ -241,4 +241,15 @@ describe('page params', () => {
     await expect(call).rejects.toBeInstanceOf(type);
     await expect(call).rejects.toThrow(message);
   });
+
+  it('reports a malformed page param before an aborted signal, awaited or iterated', async () => {
+    const client = createClient();
+    const options = { pageParam: { ...good, limit: 0 }, signal: AbortSignal.abort() };
+    const call = () => client.getAccountTransactionsWithTransfers(address, {}, options);
+    await expect(call()).rejects.toThrow(/pageParam\.limit must be at least 1; got 0/);
+    await expect(call().pages().next()).rejects.toThrow(/pageParam\.limit must be at least 1; got 0/);
+    await expect(call()[Symbol.asyncIterator]().next()).rejects.toThrow(
+      /pageParam\.limit must be at least 1/,
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import type { WithResponse } from '../api-promise.js';
 import {
+  AbortError,
   BadRequestError,
   ListInconsistentError,
   ListOutpacedError,
@@ -17,6 +18,11 @@ const REMEMBERED = 1000;
 const REREADS = 16;
 const REREADS_IN_A_ROW = 8;
 const MISSES = 5;
+
+/** An aborted iteration stops with the client's `AbortError`, the signal's reason as its cause. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new AbortError('The iteration was aborted', { cause: signal.reason });
+}
 
 /** The row a page param names is gone from its block. */
 export const movedError = () =>
@@ -87,6 +93,8 @@ export async function* pager<TItem, TBody extends PageBody<TItem>>(
 ): AsyncGenerator<Chunk<TItem, TBody>, void> {
   const { strategy, max = MAX_PAGE_SIZE } = source;
   const param = pageParam == null ? undefined : checkParam(pageParam, source);
+  // Bad input is reported before an abort, as the option checks are.
+  throwIfAborted(signal);
   // `limit: 0` asks the server for its default page, not pages of one item.
   const size = param?.limit ?? clampPageSize(pageSize ?? (start.limit || undefined), max);
   // The call's own first request; from a page param, the first is the one after its row, as every later one is.
